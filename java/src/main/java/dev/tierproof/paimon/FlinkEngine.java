@@ -1,0 +1,134 @@
+package dev.tierproof.paimon;
+
+import dev.tierproof.core.TierproofException;
+import java.util.concurrent.CompletableFuture;
+import java.util.stream.Stream;
+import org.apache.flink.api.dag.Pipeline;
+import org.apache.flink.client.deployment.executors.PipelineExecutorUtils;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.CoreOptions;
+import org.apache.flink.configuration.DeploymentOptions;
+import org.apache.flink.configuration.MemorySize;
+import org.apache.flink.configuration.RestOptions;
+import org.apache.flink.configuration.SecurityOptions;
+import org.apache.flink.configuration.TaskManagerOptions;
+import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.core.execution.PipelineExecutor;
+import org.apache.flink.core.execution.PipelineExecutorFactory;
+import org.apache.flink.core.execution.PipelineExecutorServiceLoader;
+import org.apache.flink.runtime.jobgraph.JobGraph;
+import org.apache.flink.runtime.minicluster.MiniCluster;
+import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
+import org.apache.flink.runtime.minicluster.MiniClusterJobClient;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.table.api.EnvironmentSettings;
+import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
+
+/**
+ * One Flink MiniCluster in this JVM, shared by every job tierproof runs (DDL, inserts, reads, the
+ * tiering job): a per-job local cluster would cost a start-up per statement.
+ */
+public final class FlinkEngine implements AutoCloseable {
+    private static final String EXECUTOR = "tierproof-minicluster";
+    private final MiniCluster cluster;
+    private boolean closed;
+
+    private FlinkEngine(MiniCluster cluster) {
+        this.cluster = cluster;
+    }
+
+    /** Starts a MiniCluster with {@code slots} task slots (concurrent jobs need one each). */
+    public static FlinkEngine start(int slots) {
+        Configuration conf = new Configuration();
+        conf.set(RestOptions.BIND_PORT, "0"); // two engines can run at once
+        // A local warehouse needs no Kerberos tokens; asking Hadoop for them only costs start-up.
+        conf.set(SecurityOptions.DELEGATION_TOKENS_ENABLED, false);
+        conf.set(TaskManagerOptions.MANAGED_MEMORY_SIZE, MemorySize.ofMebiBytes(256));
+        conf.set(TaskManagerOptions.NETWORK_MEMORY_MIN, MemorySize.ofMebiBytes(64));
+        conf.set(TaskManagerOptions.NETWORK_MEMORY_MAX, MemorySize.ofMebiBytes(64));
+        MiniCluster cluster =
+                new MiniCluster(
+                        new MiniClusterConfiguration.Builder()
+                                .setConfiguration(conf)
+                                .setNumTaskManagers(1)
+                                .setNumSlotsPerTaskManager(slots)
+                                .build());
+        try {
+            cluster.start();
+        } catch (Exception e) {
+            throw new TierproofException("could not start the Flink MiniCluster: " + e.getMessage(), e);
+        }
+        return new FlinkEngine(cluster);
+    }
+
+    /** A stream environment whose jobs run on this cluster, at parallelism 1. */
+    public StreamExecutionEnvironment streamEnvironment() {
+        Configuration conf = new Configuration();
+        conf.set(CoreOptions.DEFAULT_PARALLELISM, 1);
+        conf.set(DeploymentOptions.TARGET, EXECUTOR);
+        return new StreamExecutionEnvironment(new Loader(), conf, getClass().getClassLoader());
+    }
+
+    public StreamTableEnvironment batchTables() {
+        return StreamTableEnvironment.create(streamEnvironment(), EnvironmentSettings.inBatchMode());
+    }
+
+    public StreamTableEnvironment streamingTables() {
+        return StreamTableEnvironment.create(streamEnvironment(), EnvironmentSettings.inStreamingMode());
+    }
+
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            cluster.closeAsync().get();
+        } catch (Exception e) {
+            throw new TierproofException("could not stop the Flink MiniCluster: " + e.getMessage(), e);
+        }
+    }
+
+    /** Submits every pipeline of an environment to this cluster. */
+    private final class Loader implements PipelineExecutorServiceLoader, PipelineExecutorFactory, PipelineExecutor {
+        @Override
+        public PipelineExecutorFactory getExecutorFactory(Configuration configuration) {
+            return this;
+        }
+
+        @Override
+        public Stream<String> getExecutorNames() {
+            return Stream.of(EXECUTOR);
+        }
+
+        @Override
+        public String getName() {
+            return EXECUTOR;
+        }
+
+        @Override
+        public boolean isCompatibleWith(Configuration configuration) {
+            return true;
+        }
+
+        @Override
+        public PipelineExecutor getExecutor(Configuration configuration) {
+            return this;
+        }
+
+        @Override
+        public CompletableFuture<JobClient> execute(Pipeline pipeline, Configuration conf, ClassLoader loader)
+                throws Exception {
+            JobGraph graph = PipelineExecutorUtils.getJobGraph(pipeline, conf, loader);
+            return cluster.submitJob(graph)
+                    .thenApply(
+                            submitted ->
+                                    new MiniClusterJobClient(
+                                            submitted.getJobID(),
+                                            cluster,
+                                            loader,
+                                            MiniClusterJobClient.JobFinalizationBehavior.NOTHING));
+        }
+    }
+}

@@ -1,0 +1,50 @@
+package dev.tierproof.paimon;
+
+import java.io.PrintStream;
+
+/** Progress of long steps, one line a step on stderr, counts at most about once a second. */
+public final class Progress {
+    private final PrintStream out;
+    private final long start = System.nanoTime();
+    private long lastCount;
+
+    private Progress(PrintStream out) {
+        this.out = out;
+    }
+
+    public static Progress to(PrintStream out) {
+        return new Progress(out);
+    }
+
+    /** Progress that prints nothing (tests). */
+    public static Progress silent() {
+        return new Progress(null);
+    }
+
+    public void step(String message) {
+        if (out != null) {
+            out.printf("[%6.1fs] %s%n", elapsedSeconds(), message);
+        }
+    }
+
+    public void count(String what, long done) {
+        count(what, done, -1);
+    }
+
+    public void count(String what, long done, long total) {
+        if (out == null) {
+            return;
+        }
+        long now = System.nanoTime();
+        if (now - lastCount < 1_000_000_000L && done != total) {
+            return;
+        }
+        lastCount = now;
+        String of = total >= 0 ? done + "/" + total : String.valueOf(done);
+        out.printf("[%6.1fs]   %s: %s%n", elapsedSeconds(), what, of);
+    }
+
+    public double elapsedSeconds() {
+        return (System.nanoTime() - start) / 1e9;
+    }
+}

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Pre-fetches Apache Fluss 0.9.1-incubating: the server (uber jar), the Flink 1.20 connector (with
+# the tiering job), the Paimon lake plugin, and curator-test for an in-process ZooKeeper.
+# Safe to run again.
+#
+# Why the lake plugin is installed by hand: its pom on Maven Central names a parent pom
+# (org.apache.fluss:fluss-lake) that was never published, so Maven cannot read its descriptor.
+# The jar itself is fine and declares only provided dependencies, so we copy the jar and install
+# it into the local repository under its own coordinates with a generated pom.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+pom="$here/../java/pom.xml"
+mvn=(mvn -B -q -f "$pom")
+
+prop() { sed -n "s:.*<$1>\(.*\)</$1>.*:\1:p" "$pom" | head -n 1; }
+fluss=$(prop fluss.version)
+curator=$(prop curator.version)
+
+echo "fetch_streamhouse: Fluss $fluss, curator-test $curator"
+for a in \
+  "org.apache.fluss:fluss-server:$fluss" \
+  "org.apache.fluss:fluss-flink-1.20:$fluss" \
+  "org.apache.curator:curator-test:$curator"; do
+  echo "  $a"
+  "${mvn[@]}" dependency:get -Dartifact="$a"
+done
+
+echo "  org.apache.fluss:fluss-lake-paimon:$fluss (jar only, installed with a generated pom)"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+# dependency-plugin 2.8 copies a jar whose descriptor cannot be read (with a warning); 3.x
+# refuses. It runs outside the project so the project's plugin version does not apply.
+(cd "$tmp" && mvn -B -q -U org.apache.maven.plugins:maven-dependency-plugin:2.8:copy \
+  -Dartifact="org.apache.fluss:fluss-lake-paimon:$fluss:jar" -DoutputDirectory="$tmp") 2>&1 \
+  | grep -v "The POM for .* is invalid" || true
+jar="$tmp/fluss-lake-paimon-$fluss.jar"
+[ -s "$jar" ] || { echo "fetch_streamhouse: could not fetch fluss-lake-paimon-$fluss.jar" >&2; exit 1; }
+"${mvn[@]}" install:install-file -Dfile="$jar" -DgroupId=org.apache.fluss \
+  -DartifactId=fluss-lake-paimon -Dversion="$fluss" -Dpackaging=jar -DgeneratePom=true
+
+echo "fetch_streamhouse: done"

@@ -1,0 +1,65 @@
+//! `CREATE TABLE` in Flink SQL for a [`TableSpec`].
+
+use crate::error::Result;
+use crate::ident::{quote_ident, quote_literal, TablePath};
+use crate::spec::{TableSpec, COLUMNS};
+
+/// The exercise's DDL: the tiered `(id INT, bal INT)` primary-key table.
+pub fn tier_table_ddl(table: &str) -> Result<String> {
+    table_ddl(&TablePath::parse(table)?, &TableSpec::default())
+}
+
+/// The DDL of any spec; names and values are quoted, so the output is one statement.
+pub fn table_ddl(path: &TablePath, spec: &TableSpec) -> Result<String> {
+    let mut lines: Vec<String> = COLUMNS
+        .iter()
+        .map(|c| format!("  {} INT", quote_ident(c)))
+        .collect();
+    if spec.keyed.is_some() {
+        lines.push(format!(
+            "  PRIMARY KEY ({}) NOT ENFORCED",
+            quote_ident(COLUMNS[0])
+        ));
+    }
+    let mut ddl = format!("CREATE TABLE {} (\n{}\n)", path.quoted(), lines.join(",\n"));
+    let options = spec.options();
+    if !options.is_empty() {
+        let rendered: Vec<String> = options
+            .iter()
+            .map(|(k, v)| format!("  {} = {}", quote_literal(k), quote_literal(v)))
+            .collect();
+        ddl.push_str(&format!(" WITH (\n{}\n)", rendered.join(",\n")));
+    }
+    Ok(ddl)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_ddl_is_the_exercise_table() {
+        let ddl = tier_table_ddl("t").unwrap();
+        assert_eq!(
+            ddl,
+            "CREATE TABLE `t` (\n  `id` INT,\n  `bal` INT,\n  PRIMARY KEY (`id`) NOT ENFORCED\n) WITH (\n  'bucket' = '1',\n  'merge-engine' = 'deduplicate',\n  'changelog-producer' = 'input'\n)"
+        );
+    }
+
+    #[test]
+    fn append_only_has_no_key_and_no_options() {
+        let ddl = table_ddl(&TablePath::parse("a").unwrap(), &TableSpec::append_only()).unwrap();
+        assert!(!ddl.contains("PRIMARY KEY"));
+        assert!(!ddl.contains("WITH"));
+    }
+
+    #[test]
+    fn extra_options_are_quoted_and_duplicates_refused() {
+        let spec = TableSpec::default()
+            .with_option("scan.mode", "it's")
+            .unwrap();
+        let ddl = table_ddl(&TablePath::parse("t").unwrap(), &spec).unwrap();
+        assert!(ddl.contains("'scan.mode' = 'it''s'"));
+        assert!(spec.with_option("bucket", "2").is_err());
+    }
+}

@@ -1,0 +1,183 @@
+//! Names and literals in Flink SQL: validated, then quoted so that no input can leave its quotes.
+
+use crate::error::{Result, TierproofError};
+
+/// Longest accepted identifier part, in bytes (Flink/Paimon keep names well below this).
+pub const MAX_NAME_BYTES: usize = 255;
+
+/// A table path of one to three parts: `table`, `db.table` or `catalog.db.table`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TablePath {
+    parts: Vec<String>,
+}
+
+impl TablePath {
+    /// Parses a dotted path. A part may be written in backticks (a backtick inside doubled) to
+    /// hold a dot; unquoted parts are taken as they are, without trimming.
+    pub fn parse(text: &str) -> Result<Self> {
+        let parts = split_parts(text)?;
+        if parts.len() > 3 {
+            return Err(invalid(
+                text,
+                "a path has at most three parts: catalog.db.table",
+            ));
+        }
+        for part in &parts {
+            validate_part(text, part)?;
+        }
+        Ok(TablePath { parts })
+    }
+
+    pub fn parts(&self) -> &[String] {
+        &self.parts
+    }
+
+    /// The last part: the table's own name.
+    pub fn table(&self) -> &str {
+        self.parts.last().map(String::as_str).unwrap_or_default()
+    }
+
+    /// The path quoted part by part, ready to splice into SQL.
+    pub fn quoted(&self) -> String {
+        self.parts
+            .iter()
+            .map(|p| quote_ident(p))
+            .collect::<Vec<_>>()
+            .join(".")
+    }
+}
+
+/// Backtick-quotes one identifier part, doubling any backtick inside.
+pub fn quote_ident(part: &str) -> String {
+    format!("`{}`", part.replace('`', "``"))
+}
+
+/// Single-quotes a string literal, doubling any quote inside.
+pub fn quote_literal(value: &str) -> String {
+    format!("'{}'", value.replace('\'', "''"))
+}
+
+/// Checks a column or option-key name with the same rules as a path part.
+pub fn validate_name(name: &str) -> Result<()> {
+    validate_part(name, name)
+}
+
+fn validate_part(whole: &str, part: &str) -> Result<()> {
+    if part.is_empty() {
+        return Err(invalid(whole, "a name part is empty"));
+    }
+    if part.len() > MAX_NAME_BYTES {
+        return Err(invalid(
+            whole,
+            &format!(
+                "a name part is {} bytes long; at most {MAX_NAME_BYTES} are allowed",
+                part.len()
+            ),
+        ));
+    }
+    if let Some(c) = part.chars().find(|c| c.is_control()) {
+        return Err(invalid(
+            whole,
+            &format!("control character U+{:04X} is not allowed", c as u32),
+        ));
+    }
+    Ok(())
+}
+
+fn split_parts(text: &str) -> Result<Vec<String>> {
+    let mut parts = Vec::new();
+    let mut chars = text.chars().peekable();
+    loop {
+        let mut part = String::new();
+        if chars.peek() == Some(&'`') {
+            chars.next();
+            loop {
+                match chars.next() {
+                    Some('`') if chars.peek() == Some(&'`') => {
+                        chars.next();
+                        part.push('`');
+                    }
+                    Some('`') => break,
+                    Some(c) => part.push(c),
+                    None => return Err(invalid(text, "a backtick-quoted part is not closed")),
+                }
+            }
+            match chars.peek() {
+                None | Some('.') => {}
+                Some(_) => {
+                    return Err(invalid(
+                        text,
+                        "a quoted part must be followed by '.' or the end",
+                    ))
+                }
+            }
+        } else {
+            while let Some(&c) = chars.peek() {
+                if c == '.' {
+                    break;
+                }
+                if c == '`' {
+                    return Err(invalid(
+                        text,
+                        "a backtick may only appear in a part that is quoted whole",
+                    ));
+                }
+                part.push(c);
+                chars.next();
+            }
+        }
+        parts.push(part);
+        match chars.next() {
+            Some('.') => continue,
+            None => return Ok(parts),
+            Some(_) => unreachable!("a part ends at '.' or at the end"),
+        }
+    }
+}
+
+fn invalid(name: &str, reason: &str) -> TierproofError {
+    TierproofError::InvalidName {
+        name: name.to_string(),
+        reason: reason.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plain_and_dotted_paths() {
+        assert_eq!(TablePath::parse("t").unwrap().quoted(), "`t`");
+        assert_eq!(
+            TablePath::parse("cat.db.t").unwrap().quoted(),
+            "`cat`.`db`.`t`"
+        );
+    }
+
+    #[test]
+    fn quoted_part_keeps_dot_and_backtick() {
+        let p = TablePath::parse("db.`a.b``c`").unwrap();
+        assert_eq!(p.parts(), ["db", "a.b`c"]);
+        assert_eq!(p.quoted(), "`db`.`a.b``c`");
+    }
+
+    #[test]
+    fn refuses_bad_names_and_names_them() {
+        for bad in ["", "a..b", "a.b.c.d", "x\ny", "a`b", "`open"] {
+            let err = TablePath::parse(bad).unwrap_err();
+            assert!(err.to_string().contains(&format!("{bad:?}")), "{err}");
+        }
+        let long = "x".repeat(256);
+        assert!(TablePath::parse(&long)
+            .unwrap_err()
+            .to_string()
+            .contains("256 bytes"));
+        assert!(TablePath::parse(&"x".repeat(255)).is_ok());
+    }
+
+    #[test]
+    fn literal_quotes_are_doubled() {
+        assert_eq!(quote_literal("it's"), "'it''s'");
+    }
+}

@@ -1,0 +1,94 @@
+//! Conversions between Java arrays/strings and the core's types.
+
+use super::{JniFailure, JniResult};
+use crate::error::TierproofError;
+use crate::row::{rows_from_columns, Row};
+use jni::objects::{JBooleanArray, JIntArray, JObject, JObjectArray, JString, JValue};
+use jni::{jni_sig, jni_str, Env};
+
+pub fn string(env: &Env<'_>, s: &JString<'_>, what: &str) -> JniResult<String> {
+    if s.is_null() {
+        return Err(bad(format!("{what} is null")));
+    }
+    Ok(s.try_to_string(env)?)
+}
+
+pub fn ints(env: &Env<'_>, a: &JIntArray<'_>, what: &str) -> JniResult<Vec<i32>> {
+    if a.is_null() {
+        return Err(bad(format!("{what} is null")));
+    }
+    let mut v = vec![0; a.len(env)?];
+    a.get_region(env, 0, &mut v)?;
+    Ok(v)
+}
+
+pub fn bools(env: &Env<'_>, a: &JBooleanArray<'_>, what: &str) -> JniResult<Vec<bool>> {
+    if a.is_null() {
+        return Err(bad(format!("{what} is null")));
+    }
+    let mut v = vec![false; a.len(env)?];
+    a.get_region(env, 0, &mut v)?;
+    Ok(v)
+}
+
+/// Rows from the `(ids, bals, balIsNull)` columns; the three must have one length.
+pub fn rows(
+    env: &Env<'_>,
+    ids: &JIntArray<'_>,
+    bals: &JIntArray<'_>,
+    bal_null: &JBooleanArray<'_>,
+) -> JniResult<Vec<Row>> {
+    let (i, b, n) = (
+        ints(env, ids, "ids")?,
+        ints(env, bals, "bals")?,
+        bools(env, bal_null, "balIsNull")?,
+    );
+    if i.len() != b.len() || i.len() != n.len() {
+        return Err(bad(format!(
+            "row columns differ in length: {} ids, {} bals, {} null flags",
+            i.len(),
+            b.len(),
+            n.len()
+        )));
+    }
+    Ok(rows_from_columns(&i, &b, &n))
+}
+
+/// A `dev.tierproof.core.Rows` built from core rows.
+pub fn rows_object<'local>(env: &mut Env<'local>, rows: &[Row]) -> JniResult<JObject<'local>> {
+    let ids: Vec<i32> = rows.iter().map(|r| r.id).collect();
+    let bals: Vec<i32> = rows.iter().map(|r| r.bal.unwrap_or(0)).collect();
+    let nulls: Vec<bool> = rows.iter().map(|r| r.bal.is_none()).collect();
+    let (ja, jb, jn) = (
+        env.new_int_array(ids.len())?,
+        env.new_int_array(bals.len())?,
+        env.new_boolean_array(nulls.len())?,
+    );
+    ja.set_region(env, 0, &ids)?;
+    jb.set_region(env, 0, &bals)?;
+    jn.set_region(env, 0, &nulls)?;
+    Ok(env.new_object(
+        jni_str!("dev/tierproof/core/Rows"),
+        jni_sig!("([I[I[Z)V"),
+        &[JValue::from(&ja), JValue::from(&jb), JValue::from(&jn)],
+    )?)
+}
+
+/// A `String[]` of the given strings.
+pub fn string_array<'local>(
+    env: &mut Env<'local>,
+    items: &[String],
+) -> JniResult<JObjectArray<'local, JString<'local>>> {
+    let empty = JString::from_str(env, "")?;
+    let array = JObjectArray::<JString>::new(env, items.len(), &empty)?;
+    for (i, s) in items.iter().enumerate() {
+        let js = JString::from_str(env, s)?;
+        array.set_element(env, i, &js)?;
+        env.delete_local_ref(js);
+    }
+    Ok(array)
+}
+
+pub fn bad(message: String) -> JniFailure {
+    JniFailure::Core(TierproofError::InvalidInput(message))
+}

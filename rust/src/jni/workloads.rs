@@ -1,0 +1,55 @@
+//! `dev.tierproof.core.Workloads`.
+
+use super::arrays::{bad, rows, rows_object, string};
+use super::{JniResult, ThrowTierproof};
+use crate::workload::{parse_upserts_csv, random_upserts, upserts_csv};
+use jni::objects::{JBooleanArray, JClass, JIntArray, JObject, JString};
+use jni::sys::{jint, jlong};
+use jni::EnvUnowned;
+
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_dev_tierproof_core_Workloads_nativeParseCsv<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    text: JString<'local>,
+) -> JObject<'local> {
+    env.with_env(|env| -> JniResult<_> {
+        let upserts = parse_upserts_csv(&string(env, &text, "csv")?)?;
+        rows_object(env, &upserts)
+    })
+    .resolve::<ThrowTierproof>()
+}
+
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_dev_tierproof_core_Workloads_nativeRandom<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    count: jint,
+    keys: jint,
+    seed: jlong,
+) -> JObject<'local> {
+    env.with_env(|env| -> JniResult<_> {
+        let n = usize::try_from(count)
+            .map_err(|_| bad(format!("--random {count} must not be negative")))?;
+        let k =
+            u32::try_from(keys).map_err(|_| bad(format!("--keys {keys} must not be negative")))?;
+        let upserts = random_upserts(n, k, seed as u64)?;
+        rows_object(env, &upserts)
+    })
+    .resolve::<ThrowTierproof>()
+}
+
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_dev_tierproof_core_Workloads_nativeToCsv<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    ids: JIntArray<'local>,
+    bals: JIntArray<'local>,
+    bal_null: JBooleanArray<'local>,
+) -> JString<'local> {
+    env.with_env(|env| -> JniResult<_> {
+        let upserts = rows(env, &ids, &bals, &bal_null)?;
+        Ok(JString::from_str(env, upserts_csv(&upserts))?)
+    })
+    .resolve::<ThrowTierproof>()
+}
