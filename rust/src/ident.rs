@@ -12,8 +12,9 @@ pub struct TablePath {
 }
 
 impl TablePath {
-    /// Parses a dotted path. A part may be written in backticks (a backtick inside doubled) to
-    /// hold a dot; unquoted parts are taken as they are, without trimming.
+    /// Parses a dotted path. A part that starts with a backtick is a quoted part (a backtick
+    /// inside doubled) and may hold dots; any other part is taken as it is, backticks included,
+    /// without trimming.
     pub fn parse(text: &str) -> Result<Self> {
         let parts = split_parts(text)?;
         if parts.len() > 3 {
@@ -116,12 +117,6 @@ fn split_parts(text: &str) -> Result<Vec<String>> {
                 if c == '.' {
                     break;
                 }
-                if c == '`' {
-                    return Err(invalid(
-                        text,
-                        "a backtick may only appear in a part that is quoted whole",
-                    ));
-                }
                 part.push(c);
                 chars.next();
             }
@@ -164,7 +159,7 @@ mod tests {
 
     #[test]
     fn refuses_bad_names_and_names_them() {
-        for bad in ["", "a..b", "a.b.c.d", "x\ny", "a`b", "`open"] {
+        for bad in ["", "a..b", "a.b.c.d", "x\ny", "`open", "`a`b"] {
             let err = TablePath::parse(bad).unwrap_err();
             assert!(err.to_string().contains(&format!("{bad:?}")), "{err}");
         }
@@ -174,6 +169,13 @@ mod tests {
             .to_string()
             .contains("256 bytes"));
         assert!(TablePath::parse(&"x".repeat(255)).is_ok());
+    }
+
+    #[test]
+    fn a_backtick_inside_a_plain_name_is_kept_and_doubled() {
+        let p = TablePath::parse("t`; DROP TABLE x; --").unwrap();
+        assert_eq!(p.parts(), ["t`; DROP TABLE x; --"]);
+        assert_eq!(p.quoted(), "`t``; DROP TABLE x; --`");
     }
 
     #[test]

@@ -84,7 +84,7 @@ mod tests {
         .unwrap();
         assert_eq!(
             sql,
-            "SELECT `id`, `bal` FROM `t` /*+ OPTIONS('scan.mode'='from-snapshot') */ WHERE `id` <> CAST(-2147483648 AS INT)"
+            "SELECT `id`, `bal` FROM `t` /*+ OPTIONS('scan.mode'='from-snapshot') */ WHERE `id` <> -2147483648"
         );
         assert_eq!(
             select_rows("t", &[], None).unwrap(),

@@ -1,8 +1,9 @@
 //! Ordered upserts as Flink SQL `INSERT` statements.
 
 use crate::error::Result;
-use crate::ident::TablePath;
+use crate::ident::{quote_ident, TablePath};
 use crate::row::Row;
+use crate::spec::COLUMNS;
 
 /// One `INSERT` per upsert, in the given order: later writes for an id supersede earlier ones.
 pub fn upsert_inserts(table: &str, upserts: &[Row]) -> Result<Vec<String>> {
@@ -13,18 +14,41 @@ pub fn upsert_inserts(table: &str, upserts: &[Row]) -> Result<Vec<String>> {
         .collect())
 }
 
-/// The fast path: the upserts in order, at most `max_rows` to a statement. Each statement is one
-/// Flink job and one Paimon commit; within it the rows keep their order (proved on real Paimon by
-/// the Java tests before the harness relies on it).
+/// The fast path: the upserts in order, at most `max_rows` to one `INSERT … VALUES`. Each
+/// statement is one Flink job and one Paimon commit; within it the rows keep their order (proved
+/// on real Paimon by the Java tests before the harness relies on it).
+///
+/// The `VALUES` holds literals only, with a NULL flag per row, and one projection turns the flag
+/// into NULL: Flink plans a `VALUES` of literals as one source, but gives every row holding an
+/// expression (such as `CAST(NULL AS INT)`) an operator of its own.
 pub fn batched_upsert_inserts(
     table: &str,
     upserts: &[Row],
     max_rows: usize,
 ) -> Result<Vec<String>> {
     let path = TablePath::parse(table)?;
+    let (id, bal, null) = (
+        quote_ident(COLUMNS[0]),
+        quote_ident(COLUMNS[1]),
+        quote_ident("bal_is_null"),
+    );
     Ok(upserts
         .chunks(max_rows.max(1))
-        .map(|chunk| insert_values(&path, chunk))
+        .map(|chunk| {
+            let rows: Vec<String> = chunk
+                .iter()
+                .map(|r| match r.bal {
+                    Some(b) => format!("({}, {b}, FALSE)", r.id),
+                    None => format!("({}, 0, TRUE)", r.id),
+                })
+                .collect();
+            format!(
+                "INSERT INTO {} SELECT {id}, IF({null}, CAST(NULL AS INT), {bal}) FROM (VALUES {}) AS {}({id}, {bal}, {null})",
+                path.quoted(),
+                rows.join(", "),
+                quote_ident("upserts"),
+            )
+        })
         .collect())
 }
 
@@ -44,12 +68,11 @@ pub fn insert_values(path: &TablePath, rows: &[Row]) -> String {
     sql
 }
 
-/// An INT literal Flink types as INT. NULL and INT's minimum are cast: a bare NULL has no type in
-/// a multi-row VALUES, and `-2147483648` parses as the negation of a BIGINT.
+/// An INT literal as Flink types it: a bare NULL has no type, so it is cast (INT's minimum,
+/// `-2147483648`, is an INT literal to Flink).
 pub fn int_literal(value: Option<i32>) -> String {
     match value {
         None => "CAST(NULL AS INT)".to_string(),
-        Some(i32::MIN) => "CAST(-2147483648 AS INT)".to_string(),
         Some(v) => v.to_string(),
     }
 }
@@ -71,7 +94,7 @@ mod tests {
             [
                 "INSERT INTO `t` VALUES (1, 10)",
                 "INSERT INTO `t` VALUES (1, CAST(NULL AS INT))",
-                "INSERT INTO `t` VALUES (-3, CAST(-2147483648 AS INT))",
+                "INSERT INTO `t` VALUES (-3, -2147483648)",
             ]
         );
     }
@@ -81,8 +104,11 @@ mod tests {
         let ups: Vec<Row> = (0..5).map(|i| Row::new(i % 2, Some(i))).collect();
         let sql = batched_upsert_inserts("db.t", &ups, 2).unwrap();
         assert_eq!(sql.len(), 3);
-        assert_eq!(sql[0], "INSERT INTO `db`.`t` VALUES (0, 0), (1, 1)");
-        assert_eq!(sql[2], "INSERT INTO `db`.`t` VALUES (0, 4)");
+        assert_eq!(
+            sql[0],
+            "INSERT INTO `db`.`t` SELECT `id`, IF(`bal_is_null`, CAST(NULL AS INT), `bal`) FROM (VALUES (0, 0, FALSE), (1, 1, FALSE)) AS `upserts`(`id`, `bal`, `bal_is_null`)"
+        );
+        assert!(sql[2].contains("(VALUES (0, 4, FALSE))"));
     }
 
     #[test]

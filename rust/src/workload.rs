@@ -95,8 +95,8 @@ pub fn random_upserts(n: usize, keys: u32, seed: u64) -> Result<Vec<Row>> {
     let mut rng = SplitMix64(seed);
     Ok((0..n)
         .map(|_| {
-            let id = (rng.next() % u64::from(keys)) as i32;
-            let roll = rng.next();
+            let id = (rng.next_u64() % u64::from(keys)) as i32;
+            let roll = rng.next_u64();
             let bal = match roll % 64 {
                 0..=3 => None,
                 4 => Some(i32::MAX),
@@ -112,7 +112,7 @@ pub fn random_upserts(n: usize, keys: u32, seed: u64) -> Result<Vec<Row>> {
 pub struct SplitMix64(pub u64);
 
 impl SplitMix64 {
-    pub fn next(&mut self) -> u64 {
+    pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);

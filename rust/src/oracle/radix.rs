@@ -37,7 +37,7 @@ fn sort_by_digits<T: Copy + Default + Ord>(
     }
     let mut buf = vec![T::default(); keys.len()];
     for (d, h) in hist.chunks_exact_mut(BUCKETS).enumerate() {
-        if h.iter().any(|&n| n == keys.len()) {
+        if h.contains(&keys.len()) {
             continue; // every key has the same digit here
         }
         let mut sum = 0;
@@ -64,12 +64,12 @@ mod tests {
     fn sorts_like_the_standard_sort() {
         let mut rng = SplitMix64(7);
         for n in [0, 1, 5, 255, 256, 10_000] {
-            let mut a: Vec<u64> = (0..n).map(|_| rng.next()).collect();
+            let mut a: Vec<u64> = (0..n).map(|_| rng.next_u64()).collect();
             let mut b = a.clone();
             sort_u64(&mut a);
             b.sort_unstable();
             assert_eq!(a, b);
-            let mut c: Vec<u32> = (0..n).map(|_| rng.next() as u32 % 1000).collect();
+            let mut c: Vec<u32> = (0..n).map(|_| rng.next_u64() as u32 % 1000).collect();
             let mut d = c.clone();
             sort_u32(&mut c);
             d.sort_unstable();

@@ -1,0 +1,79 @@
+package dev.tierproof.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The command line: exit status, the human summary, the JSON report, and bad input. */
+class MainTest {
+    @TempDir
+    Path dir;
+
+    record Outcome(int status, String out, String err) {}
+
+    static Outcome run(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status = Main.run(List.of(args), new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Outcome(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void proveFromCsvWritesAReportAndKeepsTheWarehouse() throws Exception {
+        Path csv = dir.resolve("ups.csv");
+        Files.writeString(csv, "id,bal\n-1,5\n-1,\n2147483647,-2147483648\n7,1\n7,2\n");
+        Path report = dir.resolve("out/report.json");
+        Path warehouse = dir.resolve("wh");
+        Outcome o = run("prove", "--upserts", csv.toString(), "--table", "from_csv", "--warehouse",
+                warehouse.toString(), "--report", report.toString());
+        assertEquals(Main.CONSISTENT, o.status(), o.out() + o.err());
+        assertTrue(o.out().contains("verdict          : CONSISTENT"), o.out());
+        assertTrue(o.err().contains("streaming read:"), o.err());
+        JsonNode j = new ObjectMapper().readTree(report.toFile());
+        assertEquals("[[-1,null],[7,2],[2147483647,-2147483648]]", j.path("expected_rows").toString());
+        assertTrue(j.path("consistent").asBoolean());
+        assertTrue(Files.isDirectory(warehouse.resolve("default.db/from_csv")));
+    }
+
+    @Test
+    void anAppendOnlyDdlFileExitsOneWithTheDiff() throws Exception {
+        Path ddl = dir.resolve("t.sql");
+        Files.writeString(ddl, "CREATE TABLE plain (id INT, bal INT)");
+        Outcome o = run("prove", "--ddl-file", ddl.toString(), "--table", "plain", "--random", "30", "--keys", "3");
+        assertEquals(Main.INCONSISTENT, o.status(), o.out() + o.err());
+        assertTrue(o.out().contains("batch vs expected differ: missing none, extra"), o.out());
+        assertTrue(o.out().contains("verdict          : INCONSISTENT"), o.out());
+    }
+
+    @Test
+    void badInputExitsTwoNamingTheCause() throws Exception {
+        Path csv = dir.resolve("bad.csv");
+        Files.writeString(csv, "id,bal\n1,1\n2,99999999999\n");
+        Outcome o = run("prove", "--upserts", csv.toString());
+        assertEquals(Main.FAILED, o.status());
+        assertTrue(o.err().contains("CSV line 3 bal 99999999999 is outside INT"), o.err());
+        assertEquals(Main.FAILED, run("prove", "--table", "").status());
+        assertTrue(run("prove", "--random", "ten").err().contains("--random ten is not a whole number"));
+        assertTrue(run("prove", "--bogus", "1").err().contains("unknown option --bogus"));
+        assertTrue(run("frobnicate").err().contains("unknown command frobnicate"));
+        assertEquals(Main.FAILED, run("prove", "--upserts", dir.resolve("missing.csv").toString()).status());
+    }
+
+    @Test
+    void ddlCommandPrintsTheTieredTable() {
+        Outcome o = run("ddl", "--table", "t");
+        assertEquals(0, o.status());
+        assertTrue(o.out().startsWith("CREATE TABLE `t` ("), o.out());
+    }
+}
