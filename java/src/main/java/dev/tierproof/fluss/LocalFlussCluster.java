@@ -1,0 +1,214 @@
+package dev.tierproof.fluss;
+
+import dev.tierproof.core.TierproofException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.apache.curator.test.InstanceSpec;
+import org.apache.curator.test.TestingServer;
+import org.apache.fluss.client.Connection;
+import org.apache.fluss.client.ConnectionFactory;
+import org.apache.fluss.client.admin.Admin;
+import org.apache.fluss.cluster.Endpoint;
+import org.apache.fluss.cluster.ServerNode;
+import org.apache.fluss.cluster.ServerType;
+import org.apache.fluss.config.Configuration;
+import org.apache.fluss.server.ServerBase;
+import org.apache.fluss.server.coordinator.CoordinatorServer;
+import org.apache.fluss.server.tablet.TabletServer;
+import org.apache.fluss.utils.clock.SystemClock;
+
+/**
+ * A real Fluss cluster in this JVM, as Fluss's own test extension builds it: ZooKeeper (Curator's
+ * TestingServer), one CoordinatorServer and one or more TabletServers, every one listening on a
+ * free loopback port and keeping its data in a temporary directory. {@link #close()} stops them in
+ * order and removes the directory; two clusters can run side by side.
+ */
+public final class LocalFlussCluster implements AutoCloseable {
+    private static final Duration READY_DEADLINE = Duration.ofSeconds(60);
+
+    private final Path root;
+    private final TestingServer zookeeper;
+    private final CoordinatorServer coordinator;
+    private final List<TabletServer> tabletServers;
+    private final String bootstrapServers;
+    private final List<Integer> ports;
+    private boolean closed;
+
+    private LocalFlussCluster(Path root, TestingServer zookeeper, CoordinatorServer coordinator,
+            List<TabletServer> tabletServers, String bootstrapServers, List<Integer> ports) {
+        this.root = root;
+        this.zookeeper = zookeeper;
+        this.coordinator = coordinator;
+        this.tabletServers = tabletServers;
+        this.bootstrapServers = bootstrapServers;
+        this.ports = ports;
+    }
+
+    /**
+     * Starts a cluster with {@code tabletServerCount} tablet servers. {@code extra} is added to
+     * every server's configuration (e.g. the datalake options). A failed start stops what it had
+     * started and names the part that failed.
+     */
+    public static LocalFlussCluster start(int tabletServerCount, Map<String, String> extra) {
+        if (tabletServerCount < 1) {
+            throw new IllegalArgumentException("a Fluss cluster needs at least one tablet server, not " + tabletServerCount);
+        }
+        Path root;
+        try {
+            root = Files.createTempDirectory("tierproof-fluss-");
+        } catch (IOException e) {
+            throw new TierproofException("could not create a directory for the Fluss cluster: " + e.getMessage(), e);
+        }
+        List<AutoCloseable> started = new ArrayList<>();
+        String part = "ZooKeeper";
+        try {
+            // Random free ports (-1); a session timeout cap above ZooKeeper's derived minimum, as
+            // Fluss's own tests set it (Curator's default spec is refused by ZooKeeper 3.7).
+            InstanceSpec spec = new InstanceSpec(root.resolve("zookeeper").toFile(), -1, -1, -1, false, -1, -1, -1,
+                    Map.of("maxSessionTimeout", "60000"), "localhost");
+            TestingServer zk = new TestingServer(spec, true);
+            started.add(zk);
+            Configuration common = new Configuration();
+            common.setString("zookeeper.address", zk.getConnectString());
+            common.setString("bind.listeners", "FLUSS://localhost:0");
+            common.setString("remote.data.dir", root.resolve("remote").toUri().toString());
+            // Small thread pools keep a 2-core machine responsive.
+            common.setString("netty.server.num-network-threads", "1");
+            common.setString("netty.server.num-worker-threads", "3");
+            extra.forEach(common::setString);
+
+            part = "the coordinator server";
+            CoordinatorServer coordinator = new CoordinatorServer(new Configuration(common), SystemClock.getInstance());
+            started.add(0, () -> closeServer(coordinator));
+            coordinator.start();
+            Endpoint endpoint = coordinator.getRpcServer().getBindEndpoints().get(0);
+            String bootstrap = endpoint.getHost() + ":" + endpoint.getPort();
+            List<Integer> ports = new ArrayList<>(List.of(zk.getPort(), endpoint.getPort()));
+
+            List<TabletServer> tablets = new ArrayList<>();
+            for (int id = 0; id < tabletServerCount; id++) {
+                part = "tablet server " + id;
+                Configuration conf = new Configuration(common);
+                conf.setString("tablet-server.id", String.valueOf(id));
+                conf.setString("data.dir", root.resolve("tablet-" + id).toString());
+                TabletServer tablet = new TabletServer(conf, SystemClock.getInstance());
+                started.add(0, () -> closeServer(tablet));
+                tablet.start();
+                tablets.add(tablet);
+                ports.add(tablet.getRpcServer().getBindEndpoints().get(0).getPort());
+            }
+
+            part = "the readiness check";
+            LocalFlussCluster cluster = new LocalFlussCluster(root, zk, coordinator, tablets, bootstrap, ports);
+            cluster.awaitServers(tabletServerCount);
+            return cluster;
+        } catch (Exception e) {
+            for (AutoCloseable c : started) {
+                try {
+                    c.close();
+                } catch (Exception suppressed) {
+                    e.addSuppressed(suppressed);
+                }
+            }
+            deleteRecursively(root);
+            throw new TierproofException("the Fluss cluster failed to start at " + part + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** {@code host:port} of the coordinator, for clients and the Flink catalog. */
+    public String bootstrapServers() {
+        return bootstrapServers;
+    }
+
+    /** A client configuration pointing at this cluster. */
+    public Configuration clientConfig() {
+        Configuration conf = new Configuration();
+        conf.setString("bootstrap.servers", bootstrapServers);
+        return conf;
+    }
+
+    /** ZooKeeper's, the coordinator's and each tablet server's port. */
+    public List<Integer> ports() {
+        return List.copyOf(ports);
+    }
+
+    public Path directory() {
+        return root;
+    }
+
+    private void awaitServers(int tabletServerCount) throws Exception {
+        long deadline = System.nanoTime() + READY_DEADLINE.toNanos();
+        try (Connection connection = ConnectionFactory.createConnection(clientConfig())) {
+            Admin admin = connection.getAdmin();
+            while (true) {
+                List<ServerNode> nodes = admin.getServerNodes().get();
+                long tablets = nodes.stream().filter(n -> n.serverType() == ServerType.TABLET_SERVER).count();
+                boolean hasCoordinator = nodes.stream().anyMatch(n -> n.serverType() == ServerType.COORDINATOR);
+                if (hasCoordinator && tablets == tabletServerCount) {
+                    return;
+                }
+                if (System.nanoTime() > deadline) {
+                    throw new TierproofException("after " + READY_DEADLINE.toSeconds() + " s a client sees only "
+                            + nodes + "; expected a coordinator and " + tabletServerCount + " tablet servers");
+                }
+                Thread.sleep(100);
+            }
+        }
+    }
+
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        List<Exception> failures = new ArrayList<>();
+        for (TabletServer t : tabletServers) {
+            run(failures, () -> closeServer(t));
+        }
+        run(failures, () -> closeServer(coordinator));
+        run(failures, zookeeper::close);
+        run(failures, () -> deleteRecursively(root));
+        if (!failures.isEmpty()) {
+            TierproofException e = new TierproofException("stopping the Fluss cluster failed: " + failures.get(0));
+            failures.forEach(e::addSuppressed);
+            throw e;
+        }
+    }
+
+    private interface Step {
+        void run() throws Exception;
+    }
+
+    private static void run(List<Exception> failures, Step step) {
+        try {
+            step.run();
+        } catch (Exception e) {
+            failures.add(e);
+        }
+    }
+
+    private static void closeServer(ServerBase server) throws Exception {
+        server.closeAsync().get();
+    }
+
+    static void deleteRecursively(Path dir) {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> walk = Files.walk(dir)) {
+            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException e) {
+            throw new TierproofException("could not remove " + dir + ": " + e.getMessage(), e);
+        }
+    }
+}
