@@ -15,22 +15,30 @@ pub fn table_ddl(path: &TablePath, spec: &TableSpec) -> Result<String> {
         .iter()
         .map(|c| format!("  {} INT", quote_ident(c)))
         .collect();
-    if spec.keyed.is_some() {
+    if spec.primary_key {
         lines.push(format!(
             "  PRIMARY KEY ({}) NOT ENFORCED",
             quote_ident(COLUMNS[0])
         ));
     }
     let mut ddl = format!("CREATE TABLE {} (\n{}\n)", path.quoted(), lines.join(",\n"));
-    let options = spec.options();
-    if !options.is_empty() {
-        let rendered: Vec<String> = options
+    if !spec.options.is_empty() {
+        let rendered: Vec<String> = spec
+            .options
             .iter()
             .map(|(k, v)| format!("  {} = {}", quote_literal(k), quote_literal(v)))
             .collect();
         ddl.push_str(&format!(" WITH (\n{}\n)", rendered.join(",\n")));
     }
     Ok(ddl)
+}
+
+/// The Fluss primary-key table of the streamhouse proof: one bucket, tiering into the lake.
+pub fn fluss_tier_table_ddl(table: &str, freshness: &str) -> Result<String> {
+    table_ddl(
+        &TablePath::parse(table)?,
+        &TableSpec::fluss_tiered(freshness)?,
+    )
 }
 
 #[cfg(test)]
@@ -44,6 +52,16 @@ mod tests {
             ddl,
             "CREATE TABLE `t` (\n  `id` INT,\n  `bal` INT,\n  PRIMARY KEY (`id`) NOT ENFORCED\n) WITH (\n  'bucket' = '1',\n  'merge-engine' = 'deduplicate',\n  'changelog-producer' = 'input'\n)"
         );
+    }
+
+    #[test]
+    fn fluss_tiered_table() {
+        let spec = TableSpec::fluss_tiered("1s").unwrap();
+        let ddl = table_ddl(&TablePath::parse("fluss.acct").unwrap(), &spec).unwrap();
+        assert!(ddl.starts_with("CREATE TABLE `fluss`.`acct` ("), "{ddl}");
+        assert!(ddl.contains("PRIMARY KEY (`id`) NOT ENFORCED"), "{ddl}");
+        assert!(ddl.ends_with("'bucket.num' = '1',\n  'table.datalake.enabled' = 'true',\n  'table.datalake.freshness' = '1s'\n)"), "{ddl}");
+        assert!(TableSpec::fluss_tiered("1s\n").is_err());
     }
 
     #[test]

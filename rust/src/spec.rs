@@ -44,20 +44,13 @@ impl ChangelogProducer {
     }
 }
 
-/// The `(id INT, bal INT)` table, keyed or append-only.
+/// The `(id INT, bal INT)` table, keyed on `id` or append-only, with its `WITH` options.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TableSpec {
-    /// `Some` for a primary-key table (keyed on `id`), `None` for an append-only table.
-    pub keyed: Option<KeyedOptions>,
-    /// Options appended after the generated ones, in order.
-    pub extra_options: Vec<(String, String)>,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct KeyedOptions {
-    pub bucket: u32,
-    pub merge_engine: MergeEngine,
-    pub changelog_producer: ChangelogProducer,
+    /// `PRIMARY KEY (id) NOT ENFORCED` when true; reads of such a table fold as upserts by id.
+    pub primary_key: bool,
+    /// The `WITH` options, in order.
+    pub options: Vec<(String, String)>,
 }
 
 /// The two columns every tierproof table has, in order.
@@ -66,33 +59,55 @@ pub const COLUMNS: [&str; 2] = ["id", "bal"];
 impl Default for TableSpec {
     /// The tiered table: `bucket=1`, `merge-engine=deduplicate`, `changelog-producer=input`.
     fn default() -> Self {
-        TableSpec {
-            keyed: Some(KeyedOptions {
-                bucket: 1,
-                merge_engine: MergeEngine::Deduplicate,
-                changelog_producer: ChangelogProducer::Input,
-            }),
-            extra_options: Vec::new(),
-        }
+        TableSpec::keyed(1, MergeEngine::Deduplicate, ChangelogProducer::Input)
     }
 }
 
 impl TableSpec {
-    /// A table without a primary key: it keeps every version written.
-    pub fn append_only() -> Self {
+    /// A Paimon primary-key table.
+    pub fn keyed(bucket: u32, merge_engine: MergeEngine, producer: ChangelogProducer) -> Self {
         TableSpec {
-            keyed: None,
-            extra_options: Vec::new(),
+            primary_key: true,
+            options: vec![
+                ("bucket".to_string(), bucket.to_string()),
+                (
+                    "merge-engine".to_string(),
+                    merge_engine.option_value().to_string(),
+                ),
+                (
+                    "changelog-producer".to_string(),
+                    producer.option_value().to_string(),
+                ),
+            ],
         }
     }
 
-    /// Adds an option after the generated ones; a key the spec already sets is refused.
+    /// A table without a primary key: it keeps every version written.
+    pub fn append_only() -> Self {
+        TableSpec {
+            primary_key: false,
+            options: Vec::new(),
+        }
+    }
+
+    /// A Fluss primary-key table in one bucket that tiers into the lake (Paimon) within
+    /// `freshness` (a Fluss duration such as `1s`).
+    pub fn fluss_tiered(freshness: &str) -> Result<Self> {
+        TableSpec {
+            primary_key: true,
+            options: vec![("bucket.num".to_string(), "1".to_string())],
+        }
+        .with_option("table.datalake.enabled", "true")?
+        .with_option("table.datalake.freshness", freshness)
+    }
+
+    /// Adds an option after the others; a key already set is refused.
     pub fn with_option(mut self, key: &str, value: &str) -> Result<Self> {
         validate_name(key).map_err(|e| TierproofError::InvalidOption {
             key: key.to_string(),
             reason: e.to_string(),
         })?;
-        if self.options().iter().any(|(k, _)| k == key) {
+        if self.options.iter().any(|(k, _)| k == key) {
             return Err(TierproofError::InvalidOption {
                 key: key.to_string(),
                 reason: "it is already set".to_string(),
@@ -104,27 +119,8 @@ impl TableSpec {
                 reason: "the value holds a control character".to_string(),
             });
         }
-        self.extra_options
-            .push((key.to_string(), value.to_string()));
+        self.options.push((key.to_string(), value.to_string()));
         Ok(self)
-    }
-
-    /// Every `WITH` option, generated ones first.
-    pub fn options(&self) -> Vec<(String, String)> {
-        let mut options = Vec::new();
-        if let Some(k) = &self.keyed {
-            options.push(("bucket".to_string(), k.bucket.to_string()));
-            options.push((
-                "merge-engine".to_string(),
-                k.merge_engine.option_value().to_string(),
-            ));
-            options.push((
-                "changelog-producer".to_string(),
-                k.changelog_producer.option_value().to_string(),
-            ));
-        }
-        options.extend(self.extra_options.iter().cloned());
-        options
     }
 }
 

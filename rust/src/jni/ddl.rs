@@ -3,9 +3,9 @@
 use super::arrays::{bad, string};
 use super::queries::option_pairs;
 use super::{JniResult, ThrowTierproof};
-use crate::ddl::{table_ddl, tier_table_ddl};
+use crate::ddl::{fluss_tier_table_ddl, table_ddl, tier_table_ddl};
 use crate::ident::TablePath;
-use crate::spec::{KeyedOptions, TableSpec};
+use crate::spec::TableSpec;
 use jni::objects::{JClass, JObjectArray, JString};
 use jni::sys::jint;
 use jni::EnvUnowned;
@@ -43,20 +43,33 @@ pub extern "system" fn Java_dev_tierproof_core_Ddl_nativeTableDdl<'local>(
                 .ok()
                 .filter(|b| *b > 0)
                 .ok_or_else(|| bad(format!("bucket {bucket} must be at least 1")))?;
-            TableSpec {
-                keyed: Some(KeyedOptions {
-                    bucket,
-                    merge_engine: string(env, &merge_engine, "mergeEngine")?.parse()?,
-                    changelog_producer: string(env, &changelog_producer, "changelogProducer")?
-                        .parse()?,
-                }),
-                extra_options: Vec::new(),
-            }
+            TableSpec::keyed(
+                bucket,
+                string(env, &merge_engine, "mergeEngine")?.parse()?,
+                string(env, &changelog_producer, "changelogProducer")?.parse()?,
+            )
         };
         for (key, value) in option_pairs(env, &options)? {
             spec = spec.with_option(&key, &value)?;
         }
         Ok(JString::from_str(env, table_ddl(&path, &spec)?)?)
+    })
+    .resolve::<ThrowTierproof>()
+}
+
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_dev_tierproof_core_Ddl_nativeFlussTierTableDdl<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    table: JString<'local>,
+    freshness: JString<'local>,
+) -> JString<'local> {
+    env.with_env(|env| -> JniResult<_> {
+        let ddl = fluss_tier_table_ddl(
+            &string(env, &table, "table")?,
+            &string(env, &freshness, "freshness")?,
+        )?;
+        Ok(JString::from_str(env, ddl)?)
     })
     .resolve::<ThrowTierproof>()
 }

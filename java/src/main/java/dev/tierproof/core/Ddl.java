@@ -32,6 +32,11 @@ public final class Ddl {
         return nativeTableDdl(Objects.requireNonNull(table, "table"), null, null, 0, flatten(options));
     }
 
+    /** The streamhouse proof's Fluss table: primary key id, one bucket, tiering within freshness. */
+    public static String flussTierTableDdl(String table, String freshness) {
+        return nativeFlussTierTableDdl(Objects.requireNonNull(table, "table"), Objects.requireNonNull(freshness, "freshness"));
+    }
+
     private static String[] flatten(Map<String, String> options) {
         String[] kv = new String[options.size() * 2];
         int i = 0;
@@ -43,6 +48,8 @@ public final class Ddl {
     }
 
     private static native String nativeTierTableDdl(String table);
+
+    private static native String nativeFlussTierTableDdl(String table, String freshness);
 
     private static native String nativeTableDdl(
             String table, String mergeEngine, String changelogProducer, int bucket, String[] options);

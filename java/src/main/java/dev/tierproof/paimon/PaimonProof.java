@@ -30,7 +30,8 @@ import org.apache.flink.table.catalog.ObjectPath;
  * <p>The streaming read is bounded by Paimon itself: a last sentinel commit carries the watermark
  * {@link #SENTINEL_WATERMARK}, and the read stops before the first snapshot whose watermark
  * exceeds {@link #BOUND_WATERMARK}. The sentinel row's id is one the workload does not use, and
- * both reads leave it out.
+ * both reads leave it out. A third read, Paimon's own Java stream scan bounded by snapshot ids,
+ * cross-checks the streaming read without Flink.
  */
 public final class PaimonProof {
     static final long BOUND_WATERMARK = 0;
@@ -98,7 +99,14 @@ public final class PaimonProof {
         timings.put("streaming_read", millisSince(t));
 
         t = System.nanoTime();
-        ObjectNode verdict = ProofReport.parse(Oracle.judge(cfg.upserts(), keyed, List.of(batchRead, streamingRead)));
+        progress.step("paimon replay: Paimon's own stream scan from snapshot 1 (no Flink)");
+        Changelog replayRead = PaimonStreamReplay.replay(cfg.warehouse(), created.getDatabaseName(),
+                created.getObjectName(), "paimon_replay", OptionalInt.of(sentinelId), cfg.deadline());
+        timings.put("paimon_replay", millisSince(t));
+
+        t = System.nanoTime();
+        ObjectNode verdict = ProofReport.parse(
+                Oracle.judge(cfg.upserts(), keyed, List.of(batchRead, streamingRead, replayRead)));
         timings.put("judge", millisSince(t));
         timings.put("total", millisSince(startAll));
 
@@ -122,6 +130,7 @@ public final class PaimonProof {
         ObjectNode queries = report.putObject("queries");
         queries.put("batch", batchQuery);
         queries.put("streaming", streamingQuery);
+        queries.put("paimon_replay", "Paimon StreamTableScan from snapshot 1 to the latest snapshot");
         ObjectNode sentinel = report.putObject("sentinel");
         sentinel.put("id", sentinelId);
         sentinel.put("watermark", SENTINEL_WATERMARK);

@@ -60,6 +60,11 @@ class PaimonProofTest {
         assertEquals(j.path("expected_rows"), j.path("streaming_rows"));
         // The streaming read replayed the changelog: every write, not just the merged state.
         assertEquals(12, j.path("verdict").path("reads").get(1).path("changes").asInt());
+        // So did Paimon's own stream scan, the cross-check without Flink.
+        JsonNode replay = j.path("verdict").path("reads").get(2);
+        assertEquals("paimon_replay", replay.path("name").asText());
+        assertEquals(12, replay.path("changes").asInt());
+        assertEquals(j.path("expected_rows"), replay.path("rows"));
         for (String field : List.of("table", "ddl", "statements", "expected_rows", "batch_rows", "streaming_rows",
                 "consistent", "diff", "timings_ms")) {
             assertTrue(j.has(field), field);
