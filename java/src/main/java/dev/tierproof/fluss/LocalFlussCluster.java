@@ -82,6 +82,8 @@ public final class LocalFlussCluster implements AutoCloseable {
             // Small thread pools keep a 2-core machine responsive.
             common.setString("netty.server.num-network-threads", "1");
             common.setString("netty.server.num-worker-threads", "3");
+            // A lone tablet server can hand its leadership to no one: shut down without retrying.
+            common.setString("tablet-server.controlled-shutdown.max-retries", "0");
             extra.forEach(common::setString);
 
             part = "the coordinator server";

@@ -20,9 +20,19 @@ import org.apache.flink.util.CloseableIterator;
 public final class BoundedRead {
     private BoundedRead() {}
 
-    /** Collects into {@code sink}; {@code onChange} is told the count (for progress). */
+    /** Collects every change until the query ends by itself. */
     public static Changelog collect(
             TableEnvironment tables, String query, String name, Duration deadline, Progress progress) {
+        return collect(tables, query, name, deadline, progress, -1);
+    }
+
+    /**
+     * Collects until the query ends or, when {@code stopAfter} is not negative, until that many
+     * changes have arrived; then the job is cancelled. The count must come from the source's own
+     * bookkeeping (such as a log end offset), never from the expected answer.
+     */
+    public static Changelog collect(TableEnvironment tables, String query, String name, Duration deadline,
+            Progress progress, long stopAfter) {
         Changelog sink = new Changelog(name);
         AtomicBoolean timedOut = new AtomicBoolean();
         ScheduledExecutorService watchdog =
@@ -37,16 +47,19 @@ public final class BoundedRead {
         watchdog.schedule(
                 () -> {
                     timedOut.set(true);
+                    // Cancelling ends the blocked hasNext(); the reading thread closes the iterator.
                     result.getJobClient().ifPresent(job -> job.cancel());
-                    closeQuietly(rows);
                 },
                 deadline.toMillis(),
                 TimeUnit.MILLISECONDS);
         try {
-            while (rows.hasNext()) {
+            while (sink.size() != stopAfter && rows.hasNext()) {
                 Row row = rows.next();
                 sink.add(row.getKind().toByteValue(), (Integer) row.getField(0), (Integer) row.getField(1));
                 progress.count(name, sink.size());
+            }
+            if (sink.size() == stopAfter) {
+                result.getJobClient().ifPresent(job -> job.cancel());
             }
         } catch (RuntimeException e) {
             if (!timedOut.get()) {

@@ -1,16 +1,12 @@
 package dev.tierproof.paimon;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tierproof.core.Changelog;
 import dev.tierproof.core.Ddl;
 import dev.tierproof.core.Oracle;
 import dev.tierproof.core.Queries;
 import dev.tierproof.core.Rows;
-import dev.tierproof.core.TierproofException;
 import dev.tierproof.core.Upserts;
-import dev.tierproof.core.Versions;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -18,7 +14,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
-import java.util.concurrent.TimeUnit;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.catalog.ObjectPath;
 
@@ -68,7 +63,7 @@ public final class PaimonProof {
         ObjectPath created = createTable(batch, path, ddl, cfg.ddl() != null);
         boolean keyed = PaimonTables.checkShapeAndKey(batch, created);
         String table = created.getObjectName().equals(path.getObjectName()) ? cfg.table() : created.getObjectName();
-        timings.put("create", millisSince(t));
+        timings.put("create", Statements.millisSince(t));
 
         t = System.nanoTime();
         List<String> statements = cfg.rowsPerInsert() <= 1
@@ -76,18 +71,18 @@ public final class PaimonProof {
                 : Upserts.batchedUpsertInserts(table, cfg.upserts(), cfg.rowsPerInsert());
         progress.step("writing " + cfg.upserts().size() + " upserts in " + statements.size() + " INSERT statements");
         for (int i = 0; i < statements.size(); i++) {
-            execute(batch, statements.get(i), cfg.deadline());
+            Statements.execute(batch, statements.get(i), cfg.deadline());
             progress.count("INSERT statements done", i + 1, statements.size());
         }
         int sentinelId = Queries.unusedId(cfg.upserts());
-        execute(batch, Queries.sentinelInsert(table, sentinelId, SENTINEL_WATERMARK), cfg.deadline());
-        timings.put("write", millisSince(t));
+        Statements.execute(batch, Queries.sentinelInsert(table, sentinelId, SENTINEL_WATERMARK), cfg.deadline());
+        timings.put("write", Statements.millisSince(t));
 
         t = System.nanoTime();
         String batchQuery = Queries.selectRows(table, Map.of(), OptionalInt.of(sentinelId));
         progress.step("batch read: " + batchQuery);
         Changelog batchRead = BoundedRead.collect(batch, batchQuery, "batch", cfg.deadline(), progress);
-        timings.put("batch_read", millisSince(t));
+        timings.put("batch_read", Statements.millisSince(t));
 
         t = System.nanoTime();
         TableEnvironment streaming = engine.streamingTables();
@@ -96,19 +91,19 @@ public final class PaimonProof {
         String streamingQuery = Queries.selectRows(table, replayOptions(), OptionalInt.of(sentinelId));
         progress.step("streaming read: " + streamingQuery);
         Changelog streamingRead = BoundedRead.collect(streaming, streamingQuery, "streaming", cfg.deadline(), progress);
-        timings.put("streaming_read", millisSince(t));
+        timings.put("streaming_read", Statements.millisSince(t));
 
         t = System.nanoTime();
         progress.step("paimon replay: Paimon's own stream scan from snapshot 1 (no Flink)");
         Changelog replayRead = PaimonStreamReplay.replay(cfg.warehouse(), created.getDatabaseName(),
                 created.getObjectName(), "paimon_replay", OptionalInt.of(sentinelId), cfg.deadline());
-        timings.put("paimon_replay", millisSince(t));
+        timings.put("paimon_replay", Statements.millisSince(t));
 
         t = System.nanoTime();
-        ObjectNode verdict = ProofReport.parse(
+        ObjectNode verdict = ProofReport.parseVerdict(
                 Oracle.judge(cfg.upserts(), keyed, List.of(batchRead, streamingRead, replayRead)));
-        timings.put("judge", millisSince(t));
-        timings.put("total", millisSince(startAll));
+        timings.put("judge", Statements.millisSince(t));
+        timings.put("total", Statements.millisSince(startAll));
 
         ObjectNode report = ProofReport.JSON.createObjectNode();
         report.put("command", "prove");
@@ -123,10 +118,10 @@ public final class PaimonProof {
         report.put("statements", statements.size());
         report.put("rows_per_insert", Math.max(1, cfg.rowsPerInsert()));
         report.set("expected_rows", verdict.get("expected_rows"));
-        report.set("batch_rows", readRows(verdict, "batch"));
-        report.set("streaming_rows", readRows(verdict, "streaming"));
+        report.set("batch_rows", ProofReport.readRows(verdict, "batch"));
+        report.set("streaming_rows", ProofReport.readRows(verdict, "streaming"));
         report.put("consistent", verdict.path("consistent").asBoolean());
-        report.set("diff", firstDiff(verdict));
+        report.set("diff", ProofReport.firstDiff(verdict));
         ObjectNode queries = report.putObject("queries");
         queries.put("batch", batchQuery);
         queries.put("streaming", streamingQuery);
@@ -136,10 +131,7 @@ public final class PaimonProof {
         sentinel.put("watermark", SENTINEL_WATERMARK);
         sentinel.put("note", "a last commit that bounds the streaming read; left out of both reads");
         report.set("verdict", verdict);
-        ObjectNode timingNode = report.putObject("timings_ms");
-        timings.forEach(timingNode::put);
-        ObjectNode versions = report.putObject("versions");
-        Versions.all().forEach(versions::put);
+        ProofReport.putTimingsAndVersions(report, timings);
         return new ProofReport(report);
     }
 
@@ -175,52 +167,4 @@ public final class PaimonProof {
         return new ObjectPath(db, added.get(0));
     }
 
-    static void execute(TableEnvironment tables, String sql, Duration deadline) {
-        try {
-            tables.executeSql(sql).await(deadline.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (java.util.concurrent.TimeoutException e) {
-            throw new TierproofException(
-                    "statement did not finish within " + deadline.toSeconds() + " s: " + abbreviate(sql), e);
-        } catch (Exception e) {
-            throw new TierproofException(
-                    "statement failed: " + abbreviate(sql) + ": " + BoundedRead.rootMessage(e), e);
-        }
-    }
-
-    private static String abbreviate(String sql) {
-        return sql.length() <= 160 ? sql : sql.substring(0, 160) + "...";
-    }
-
-    private static JsonNode readRows(ObjectNode verdict, String name) {
-        for (JsonNode r : verdict.path("reads")) {
-            if (r.path("name").asText().equals(name)) {
-                return r.path("rows");
-            }
-        }
-        return ProofReport.JSON.createArrayNode();
-    }
-
-    /** The first failing check's diff, with its sides named; empty when all agree. */
-    static ObjectNode firstDiff(ObjectNode verdict) {
-        for (JsonNode c : verdict.path("checks")) {
-            if (!c.path("equal").asBoolean()) {
-                ObjectNode d = ((ObjectNode) c.path("diff")).deepCopy();
-                d.put("expected_side", c.path("left").asText());
-                d.put("actual_side", c.path("right").asText());
-                return d;
-            }
-        }
-        ObjectNode empty = ProofReport.JSON.createObjectNode();
-        empty.set("missing", ProofReport.JSON.createArrayNode());
-        empty.set("extra", ProofReport.JSON.createArrayNode());
-        return empty;
-    }
-
-    static long millisSince(long nanos) {
-        return (System.nanoTime() - nanos) / 1_000_000;
-    }
-
-    static ArrayNode pairs(Rows rows) {
-        return ProofReport.JSON.valueToTree(rows.toPairs());
-    }
 }

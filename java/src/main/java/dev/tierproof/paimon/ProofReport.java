@@ -15,12 +15,16 @@ public final class ProofReport {
     static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     private final ObjectNode json;
 
-    ProofReport(ObjectNode json) {
+    public ProofReport(ObjectNode json) {
         this.json = json;
     }
 
     public boolean consistent() {
         return json.path("consistent").asBoolean(false);
+    }
+
+    public static ObjectNode newObject() {
+        return JSON.createObjectNode();
     }
 
     public ObjectNode json() {
@@ -59,6 +63,10 @@ public final class ProofReport {
                             read.path("name").asText(),
                             read.path("changes").asLong(),
                             rowsText(read.path("rows"))));
+            JsonNode bound = json.path("reads").path(read.path("name").asText()).path("bound");
+            if (bound.isTextual()) {
+                sb.append(String.format("    bounded by: %s%n", bound.asText()));
+            }
             for (JsonNode a : read.path("anomalies")) {
                 sb.append(String.format("    anomaly at change #%d %s: %s%n",
                         a.path("index").asLong(), a.path("change").asText(), a.path("reason").asText()));
@@ -121,11 +129,46 @@ public final class ProofReport {
         return "(" + r.get(0).asText() + ", " + (bal == null || bal.isNull() ? "NULL" : bal.asText()) + ")";
     }
 
-    static ObjectNode parse(String json) {
+    public static ObjectNode parseVerdict(String json) {
         try {
             return (ObjectNode) JSON.readTree(json);
         } catch (IOException e) {
             throw new TierproofException("the oracle's verdict is not JSON: " + e.getMessage(), e);
         }
+    }
+
+    /** The rows a named read folded to. */
+    public static JsonNode readRows(ObjectNode verdict, String name) {
+        for (JsonNode r : verdict.path("reads")) {
+            if (r.path("name").asText().equals(name)) {
+                return r.path("rows");
+            }
+        }
+        return JSON.createArrayNode();
+    }
+
+    /** The first failing check's diff, with its sides named; empty when all agree. */
+    public static ObjectNode firstDiff(ObjectNode verdict) {
+        for (JsonNode c : verdict.path("checks")) {
+            if (!c.path("equal").asBoolean()) {
+                ObjectNode d = ((ObjectNode) c.path("diff")).deepCopy();
+                d.put("expected_side", c.path("left").asText());
+                d.put("actual_side", c.path("right").asText());
+                return d;
+            }
+        }
+        ObjectNode empty = JSON.createObjectNode();
+        empty.set("missing", JSON.createArrayNode());
+        empty.set("extra", JSON.createArrayNode());
+        return empty;
+    }
+
+
+
+    public static void putTimingsAndVersions(ObjectNode report, java.util.Map<String, Long> timings) {
+        ObjectNode t = report.putObject("timings_ms");
+        timings.forEach(t::put);
+        ObjectNode v = report.putObject("versions");
+        dev.tierproof.core.Versions.all().forEach(v::put);
     }
 }

@@ -1,0 +1,245 @@
+package dev.tierproof.fluss;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tierproof.core.Changelog;
+import dev.tierproof.core.Ddl;
+import dev.tierproof.core.Oracle;
+import dev.tierproof.core.Queries;
+import dev.tierproof.core.Rows;
+import dev.tierproof.core.Upserts;
+import dev.tierproof.paimon.BoundedRead;
+import dev.tierproof.paimon.FlinkEngine;
+import dev.tierproof.paimon.PaimonStreamReplay;
+import dev.tierproof.paimon.PaimonTables;
+import dev.tierproof.paimon.ProofReport;
+import dev.tierproof.paimon.Progress;
+import dev.tierproof.paimon.Statements;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.table.api.Schema;
+import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.catalog.CatalogDescriptor;
+import org.apache.flink.table.catalog.ObjectPath;
+import org.apache.fluss.client.Connection;
+import org.apache.fluss.client.ConnectionFactory;
+import org.apache.fluss.metadata.TablePath;
+
+/**
+ * The streamhouse proof: a real Fluss cluster tiers a primary-key table into Paimon; once tiering
+ * has quiesced, every way of reading the data must hold the last value per id.
+ *
+ * <p>Reads, each bounded by its source's own bookkeeping and by a deadline:
+ * <ul>
+ *   <li>{@code paimon_batch}: Flink batch SQL on the tiered Paimon table;
+ *   <li>{@code paimon_streaming}: Flink streaming SQL replaying the Paimon changelog from snapshot
+ *       1, stopped after as many changes as the lake holds (its tiered log offset);
+ *   <li>{@code paimon_replay}: Paimon's own stream scan, bounded by snapshot ids;
+ *   <li>{@code fluss_changelog}: Flink streaming SQL on the Fluss table from the earliest offset,
+ *       stopped at the log end offset;
+ *   <li>{@code fluss_full}: Flink streaming SQL with {@code scan.startup.mode=full} (the lake
+ *       snapshot, then the log tail), stopped after the lake's row count plus the log tail;
+ *   <li>{@code fluss_union}: Flink batch SQL on the Fluss table, Fluss's union read of lake and log.
+ * </ul>
+ */
+public final class StreamhouseProof {
+    public static final String FLUSS_CATALOG = "tierproof_fluss";
+    public static final String FLUSS_DATABASE = "fluss";
+    static final String FRESHNESS = "1s";
+    static final Duration TIERING_POLL = Duration.ofMillis(500);
+
+    /**
+     * @param table the Fluss table's name (in database {@value #FLUSS_DATABASE})
+     * @param rowsPerInsert 1 for one INSERT per upsert; more for the fast path
+     */
+    public record Config(String table, Rows upserts, Path warehouse, Duration deadline, int rowsPerInsert) {}
+
+    private StreamhouseProof() {}
+
+    /** Runs the proof on a cluster and engine the caller owns (and stops). */
+    public static ProofReport run(LocalFlussCluster cluster, FlinkEngine engine, Config cfg, Progress progress) {
+        if (Queries.pathParts(cfg.table()).length != 1) {
+            throw new IllegalArgumentException("--table " + cfg.table() + ": give a plain table name; it lives in "
+                    + "Fluss database " + FLUSS_DATABASE + " and Paimon database " + FLUSS_DATABASE);
+        }
+        Map<String, Long> timings = new LinkedHashMap<>();
+        long startAll = System.nanoTime();
+        String ddl = Ddl.flussTierTableDdl(cfg.table(), FRESHNESS);
+        TableEnvironment flussBatch = flussTables(engine.batchTables(), cluster);
+
+        long t = System.nanoTime();
+        progress.step("creating Fluss table " + FLUSS_DATABASE + "." + cfg.table() + " (datalake enabled)");
+        Statements.execute(flussBatch, ddl, cfg.deadline());
+        timings.put("create", Statements.millisSince(t));
+
+        try (Connection connection = ConnectionFactory.createConnection(cluster.clientConfig());
+                Tiering tiering = Tiering.start(engine, cluster, cfg.warehouse(), TIERING_POLL)) {
+            progress.step("tiering job started (polls every " + TIERING_POLL.toMillis() + " ms)");
+            t = System.nanoTime();
+            List<String> statements = cfg.rowsPerInsert() <= 1
+                    ? Upserts.upsertInserts(cfg.table(), cfg.upserts())
+                    : Upserts.batchedUpsertInserts(cfg.table(), cfg.upserts(), cfg.rowsPerInsert());
+            progress.step("writing " + cfg.upserts().size() + " upserts to Fluss in " + statements.size()
+                    + " INSERT statements (each a Flink job)");
+            for (int i = 0; i < statements.size(); i++) {
+                Statements.execute(flussBatch, statements.get(i), cfg.deadline());
+                progress.count("INSERT statements done", i + 1, statements.size());
+            }
+            timings.put("write", Statements.millisSince(t));
+
+            TablePath flussPath = TablePath.of(FLUSS_DATABASE, cfg.table());
+            progress.step("waiting for tiering to quiesce (lake offset = log end offset)");
+            Tiering.Quiesced q = Tiering.awaitQuiesced(connection.getAdmin(), flussPath, cfg.deadline());
+            timings.put("tiering_wait", q.waitedMillis());
+            progress.step("tiered: log end offset " + q.logEndOffset() + ", lake snapshot " + q.lakeSnapshotId()
+                    + " (" + q.waitedMillis() + " ms)");
+
+            List<Changelog> reads = new ArrayList<>();
+            Map<String, String> bounds = new LinkedHashMap<>();
+            TableEnvironment paimonBatch = engine.batchTables();
+            PaimonTables.register(paimonBatch, cfg.warehouse());
+            paimonBatch.useDatabase(FLUSS_DATABASE);
+            Changelog paimonBatchRead = timed(timings, "paimon_batch", progress, () -> BoundedRead.collect(
+                    paimonBatch, Queries.selectRows(cfg.table(), Map.of(), OptionalInt.empty()), "paimon_batch",
+                    cfg.deadline(), progress));
+            reads.add(paimonBatchRead);
+            bounds.put("paimon_batch", "a batch query ends by itself");
+
+            TableEnvironment paimonStreaming = engine.streamingTables();
+            PaimonTables.register(paimonStreaming, cfg.warehouse());
+            paimonStreaming.useDatabase(FLUSS_DATABASE);
+            String replayQuery = Queries.selectRows(cfg.table(), Map.of("scan.mode", "from-snapshot",
+                    "scan.snapshot-id", "1", "continuous.discovery-interval", "100ms"), OptionalInt.empty());
+            reads.add(timed(timings, "paimon_streaming", progress, () -> BoundedRead.collect(paimonStreaming,
+                    replayQuery, "paimon_streaming", cfg.deadline(), progress, q.logEndOffset())));
+            bounds.put("paimon_streaming", "stopped after the lake's tiered log offset: " + q.logEndOffset()
+                    + " changes");
+
+            reads.add(timed(timings, "paimon_replay", progress, () -> PaimonStreamReplay.replay(cfg.warehouse(),
+                    FLUSS_DATABASE, cfg.table(), "paimon_replay", OptionalInt.empty(), cfg.deadline())));
+            bounds.put("paimon_replay", "Paimon's stream scan up to the latest snapshot");
+
+            TableEnvironment flussStreaming = flussTables(engine.streamingTables(), cluster);
+            reads.add(timed(timings, "fluss_changelog", progress, () -> BoundedRead.collect(flussStreaming,
+                    Queries.selectRows(cfg.table(), Map.of("scan.startup.mode", "earliest"), OptionalInt.empty()),
+                    "fluss_changelog", cfg.deadline(), progress, q.logEndOffset())));
+            bounds.put("fluss_changelog", "scan.startup.mode=earliest, stopped at the log end offset: "
+                    + q.logEndOffset() + " changes");
+
+            long fullCount = paimonBatchRead.size();
+            reads.add(timed(timings, "fluss_full", progress, () -> BoundedRead.collect(flussStreaming,
+                    Queries.selectRows(cfg.table(), Map.of("scan.startup.mode", "full"), OptionalInt.empty()),
+                    "fluss_full", cfg.deadline(), progress, fullCount)));
+            bounds.put("fluss_full", "scan.startup.mode=full (lake snapshot + empty log tail), stopped after the"
+                    + " lake's " + fullCount + " rows");
+
+            reads.add(timed(timings, "fluss_union", progress, () -> BoundedRead.collect(flussBatch,
+                    Queries.selectRows(cfg.table(), Map.of(), OptionalInt.empty()), "fluss_union", cfg.deadline(),
+                    progress)));
+            bounds.put("fluss_union", "a batch union read (lake snapshot + log) ends by itself");
+
+            t = System.nanoTime();
+            ObjectNode verdict = ProofReport.parseVerdict(Oracle.judge(cfg.upserts(), true, reads));
+            timings.put("judge", Statements.millisSince(t));
+            timings.put("total", Statements.millisSince(startAll));
+            return new ProofReport(report(cfg, ddl, statements.size(), cluster, q, paimonColumns(paimonBatch,
+                    cfg.table()), verdict, bounds, timings));
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new dev.tierproof.core.TierproofException("the streamhouse proof failed: " + e.getMessage(), e);
+        }
+    }
+
+    interface Read {
+        Changelog run();
+    }
+
+    private static Changelog timed(Map<String, Long> timings, String name, Progress progress, Read read) {
+        progress.step("read " + name);
+        long t = System.nanoTime();
+        Changelog c = read.run();
+        timings.put(name, Statements.millisSince(t));
+        return c;
+    }
+
+    /** A table environment with the Fluss catalog registered (by API) and in use. */
+    static TableEnvironment flussTables(TableEnvironment tables, LocalFlussCluster cluster) {
+        Configuration conf = new Configuration();
+        conf.setString("type", "fluss");
+        conf.setString("bootstrap.servers", cluster.bootstrapServers());
+        tables.createCatalog(FLUSS_CATALOG, CatalogDescriptor.of(FLUSS_CATALOG, conf));
+        tables.useCatalog(FLUSS_CATALOG);
+        tables.useDatabase(FLUSS_DATABASE);
+        return tables;
+    }
+
+    private static List<String> paimonColumns(TableEnvironment paimon, String table) {
+        try {
+            return PaimonTables.catalog(paimon).getTable(new ObjectPath(FLUSS_DATABASE, table))
+                    .getUnresolvedSchema().getColumns().stream().map(Schema.UnresolvedColumn::getName).toList();
+        } catch (Exception e) {
+            return List.of("unknown: " + e.getMessage());
+        }
+    }
+
+    private static ObjectNode report(Config cfg, String ddl, int statements, LocalFlussCluster cluster,
+            Tiering.Quiesced q, List<String> paimonColumns, ObjectNode verdict, Map<String, String> bounds,
+            Map<String, Long> timings) {
+        ObjectNode r = ProofReport.newObject();
+        r.put("command", "streamhouse");
+        r.put("table", FLUSS_DATABASE + "." + cfg.table());
+        r.put("ddl", ddl);
+        r.put("upserts", cfg.upserts().size());
+        r.put("statements", statements);
+        r.put("rows_per_insert", Math.max(1, cfg.rowsPerInsert()));
+        ObjectNode fluss = r.putObject("fluss");
+        fluss.put("bootstrap_servers", cluster.bootstrapServers());
+        fluss.put("database", FLUSS_DATABASE);
+        fluss.put("table", cfg.table());
+        fluss.put("log_end_offset", q.logEndOffset());
+        fluss.put("lake_snapshot_id", q.lakeSnapshotId());
+        ObjectNode paimon = r.putObject("paimon");
+        paimon.put("warehouse", cfg.warehouse().toAbsolutePath().toString());
+        paimon.put("database", FLUSS_DATABASE);
+        paimon.put("table", cfg.table());
+        ArrayNode columns = paimon.putArray("columns");
+        paimonColumns.forEach(columns::add);
+        ArrayNode left = paimon.putArray("compared_columns");
+        left.add("id").add("bal");
+        paimon.put("note", "Fluss's system columns (__bucket, __offset, __timestamp) are left out of the comparison");
+        r.put("tiering_wait_ms", q.waitedMillis());
+        r.set("expected_rows", verdict.get("expected_rows"));
+        r.put("consistent", verdict.path("consistent").asBoolean());
+        r.set("diff", ProofReport.firstDiff(verdict));
+        ObjectNode reads = r.putObject("reads");
+        for (JsonNode read : verdict.path("reads")) {
+            String name = read.path("name").asText();
+            ObjectNode o = reads.putObject(name);
+            o.put("bound", bounds.get(name));
+            o.put("changes", read.path("changes").asLong());
+            o.set("rows", read.path("rows"));
+            o.put("equals_expected", checkEqual(verdict, "expected", name));
+            o.set("anomalies", read.path("anomalies"));
+        }
+        r.set("verdict", verdict);
+        ProofReport.putTimingsAndVersions(r, timings);
+        return r;
+    }
+
+    private static boolean checkEqual(ObjectNode verdict, String left, String right) {
+        for (JsonNode c : verdict.path("checks")) {
+            if (c.path("left").asText().equals(left) && c.path("right").asText().equals(right)) {
+                return c.path("equal").asBoolean();
+            }
+        }
+        return false;
+    }
+}
