@@ -56,7 +56,7 @@ public final class BoundedRead {
             while (sink.size() != stopAfter && rows.hasNext()) {
                 Row row = rows.next();
                 sink.add(row.getKind().toByteValue(), (Integer) row.getField(0), (Integer) row.getField(1));
-                progress.count(name, sink.size());
+                progress.count(name + " changes read", sink.size());
             }
             if (sink.size() == stopAfter) {
                 result.getJobClient().ifPresent(job -> job.cancel());
