@@ -10,6 +10,7 @@ pub mod jni;
 pub mod oracle;
 pub mod query;
 pub mod row;
+pub mod shrink;
 pub mod spec;
 pub mod upsert;
 pub mod workload;

@@ -84,8 +84,9 @@ pub fn upserts_csv(upserts: &[Row]) -> String {
     out
 }
 
-/// `n` upserts over `keys` distinct ids, from `seed`. Ids are `0..keys`; about one balance in
-/// sixteen is NULL and one in sixty-four is an INT extreme, so the edges are always exercised.
+/// `n` upserts over `keys` distinct ids, from `seed`. Ids are centred on 0 (`-keys/2..keys-keys/2`,
+/// so negative ids occur); about one balance in sixteen is NULL and one in sixty-four an INT
+/// extreme, so the edges are always exercised.
 pub fn random_upserts(n: usize, keys: u32, seed: u64) -> Result<Vec<Row>> {
     if keys == 0 {
         return Err(TierproofError::InvalidInput(
@@ -95,7 +96,7 @@ pub fn random_upserts(n: usize, keys: u32, seed: u64) -> Result<Vec<Row>> {
     let mut rng = SplitMix64(seed);
     Ok((0..n)
         .map(|_| {
-            let id = (rng.next_u64() % u64::from(keys)) as i32;
+            let id = (rng.next_u64() % u64::from(keys)) as i64 - i64::from(keys / 2);
             let roll = rng.next_u64();
             let bal = match roll % 64 {
                 0..=3 => None,
@@ -103,7 +104,7 @@ pub fn random_upserts(n: usize, keys: u32, seed: u64) -> Result<Vec<Row>> {
                 5 => Some(i32::MIN),
                 _ => Some(((roll >> 8) % 2_000_001) as i32 - 1_000_000),
             };
-            Row::new(id, bal)
+            Row::new(id as i32, bal)
         })
         .collect())
 }
@@ -163,7 +164,8 @@ mod tests {
         let a = random_upserts(1000, 7, 42).unwrap();
         assert_eq!(a, random_upserts(1000, 7, 42).unwrap());
         assert_ne!(a, random_upserts(1000, 7, 43).unwrap());
-        assert!(a.iter().all(|r| (0..7).contains(&r.id)));
+        assert!(a.iter().all(|r| (-3..4).contains(&r.id)));
+        assert!(a.iter().any(|r| r.id < 0));
         assert!(a.iter().any(|r| r.bal.is_none()));
         assert!(random_upserts(1, 0, 1).is_err());
     }

@@ -2,14 +2,16 @@
 
 use super::arrays::{bad, bools, ints, rows, string};
 use super::{JniResult, ThrowTierproof};
-use crate::oracle::{judge, Change, RowKind};
+use crate::oracle::{engine_state, judge, judge_against, Change, RowKind};
 use crate::row::rows_from_columns;
+use crate::spec::MergeEngine;
 use jni::objects::{JBooleanArray, JByteArray, JClass, JIntArray, JObjectArray, JString};
 use jni::sys::jboolean;
 use jni::{Env, EnvUnowned};
 
 /// Judges reads against the upserts; read `i` is `names[i]` with changes
-/// `(kinds[i][j], ids[i][j], bals[i][j], balIsNull[i][j])`. Returns the verdict as JSON.
+/// `(kinds[i][j], ids[i][j], bals[i][j], balIsNull[i][j])`, against the last value per id or,
+/// when `engine` is given, that merge engine's state. Returns the verdict as JSON.
 #[unsafe(no_mangle)]
 #[allow(clippy::too_many_arguments)]
 pub extern "system" fn Java_dev_tierproof_core_Oracle_nativeJudge<'local>(
@@ -19,6 +21,7 @@ pub extern "system" fn Java_dev_tierproof_core_Oracle_nativeJudge<'local>(
     up_bals: JIntArray<'local>,
     up_null: JBooleanArray<'local>,
     keyed: jboolean,
+    engine: JString<'local>,
     names: JObjectArray<'local, JString<'local>>,
     kinds: JObjectArray<'local, JByteArray<'local>>,
     ids: JObjectArray<'local, JIntArray<'local>>,
@@ -58,7 +61,13 @@ pub extern "system" fn Java_dev_tierproof_core_Oracle_nativeJudge<'local>(
             env.delete_local_ref(bal);
             env.delete_local_ref(null);
         }
-        let verdict = judge(&upserts, keyed, reads);
+        // No engine: the promise itself, the last value per id.
+        let verdict = if engine.is_null() {
+            judge(&upserts, keyed, reads)
+        } else {
+            let engine: MergeEngine = string(env, &engine, "engine")?.parse()?;
+            judge_against(engine_state(engine, &upserts), keyed, reads)
+        };
         let json = serde_json::to_string(&verdict)
             .map_err(|e| crate::error::TierproofError::Internal(e.to_string()))?;
         Ok(JString::from_str(env, json)?)

@@ -2,6 +2,7 @@
 
 use super::arrays::{bad, rows, rows_object, string};
 use super::{JniResult, ThrowTierproof};
+use crate::shrink::shrink_candidates;
 use crate::workload::{parse_upserts_csv, random_upserts, upserts_csv};
 use jni::objects::{JBooleanArray, JClass, JIntArray, JObject, JString};
 use jni::sys::{jint, jlong};
@@ -50,6 +51,27 @@ pub extern "system" fn Java_dev_tierproof_core_Workloads_nativeToCsv<'local>(
     env.with_env(|env| -> JniResult<_> {
         let upserts = rows(env, &ids, &bals, &bal_null)?;
         Ok(JString::from_str(env, upserts_csv(&upserts))?)
+    })
+    .resolve::<ThrowTierproof>()
+}
+
+/// The `index`-th smaller candidate of a failing workload, or null when there are no more.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_dev_tierproof_core_Workloads_nativeShrinkCandidate<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    ids: JIntArray<'local>,
+    bals: JIntArray<'local>,
+    bal_null: JBooleanArray<'local>,
+    index: jint,
+) -> JObject<'local> {
+    env.with_env(|env| -> JniResult<_> {
+        let upserts = rows(env, &ids, &bals, &bal_null)?;
+        let candidates = shrink_candidates(&upserts);
+        match usize::try_from(index).ok().and_then(|i| candidates.get(i)) {
+            Some(c) => rows_object(env, c),
+            None => Ok(JObject::null()),
+        }
     })
     .resolve::<ThrowTierproof>()
 }

@@ -8,6 +8,6 @@ pub mod radix;
 pub mod verdict;
 
 pub use changelog::{fold_keyed, fold_multiset, Anomaly, Change, Folded, RowKind};
-pub use expected::latest_per_id;
+pub use expected::{engine_state, latest_per_id};
 pub use multiset::{diff, diff_hashmap_baseline, Counted, Diff};
-pub use verdict::{judge, Check, Read, Verdict};
+pub use verdict::{judge, judge_against, Check, Read, Verdict};

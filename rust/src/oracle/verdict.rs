@@ -40,10 +40,18 @@ pub struct Verdict {
 
 pub const EXPECTED: &str = "expected";
 
-/// Judges reads of a table after `upserts`. The expected state is always the last value per id:
-/// that is the promise. `keyed` says how a read's changelog folds (see [`super::changelog`]).
+/// Judges reads of a table after `upserts` against the last value per id: that is the promise.
+/// `keyed` says how a read's changelog folds (see [`super::changelog`]).
 pub fn judge(upserts: &[Row], keyed: bool, reads: Vec<(String, Vec<Change>)>) -> Verdict {
-    let expected_rows = latest_per_id(upserts);
+    judge_against(latest_per_id(upserts), keyed, reads)
+}
+
+/// Judges reads against a given expected state (a merge engine's, see [`super::engine_state`]).
+pub fn judge_against(
+    expected_rows: Vec<Row>,
+    keyed: bool,
+    reads: Vec<(String, Vec<Change>)>,
+) -> Verdict {
     let reads: Vec<Read> = reads
         .into_iter()
         .map(|(name, changes)| {

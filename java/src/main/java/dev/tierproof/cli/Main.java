@@ -38,6 +38,8 @@ public final class Main {
             return switch (command) {
                 case "prove" -> ProveCommand.run(rest, out, err);
                 case "streamhouse" -> StreamhouseCommand.run(rest, out, err);
+                case "matrix" -> MatrixCommand.run(rest, out, err);
+                case "search" -> SearchCommand.run(rest, out, err);
                 case "ddl" -> {
                     out.println(Ddl.tierTableDdl(Args.parse(rest, java.util.Set.of("table")).get("table", "accounts")));
                     yield CONSISTENT;
@@ -70,6 +72,11 @@ public final class Main {
                 "  streamhouse  a real Fluss cluster tiering into Paimon, every read compared",
                 "               [--table NAME] [--upserts FILE.csv | --random N --keys K --seed S]",
                 "               [--warehouse DIR] [--report FILE.json] [--deadline-s N]",
+                "  matrix       every merge engine x changelog producer x read mode on one workload",
+                "               [--upserts FILE.csv | --random N --keys K --seed S] [--report FILE.json]",
+                "               [--html FILE.html] [--markdown FILE.md] [--rows-per-insert N]",
+                "  search       random workloads against one table; shrinks a failing one to a reproducer",
+                "               [--trials N] [--seed S] [--ddl-file FILE] [--out DIR] [--upserts-per-trial N]",
                 "  ddl          print the tiered table's DDL [--table NAME]",
                 "exit status: 0 consistent, 1 inconsistent, 2 bad input or failure");
     }

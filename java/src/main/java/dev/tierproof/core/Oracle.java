@@ -16,6 +16,15 @@ public final class Oracle {
     private Oracle() {}
 
     public static String judge(Rows upserts, boolean keyed, List<Changelog> reads) {
+        return judge(upserts, null, keyed, reads);
+    }
+
+    /**
+     * Judges against a merge engine's state ({@code deduplicate}, {@code first-row},
+     * {@code partial-update}, {@code aggregation} with a sum), or the last value per id when
+     * {@code engine} is null.
+     */
+    public static String judge(Rows upserts, String engine, boolean keyed, List<Changelog> reads) {
         Objects.requireNonNull(upserts, "upserts");
         int n = reads.size();
         String[] names = new String[n];
@@ -33,7 +42,7 @@ public final class Oracle {
             nulls[i] = rows.balIsNull();
         }
         return nativeJudge(
-                upserts.ids(), upserts.bals(), upserts.balIsNull(), keyed, names, kinds, ids, bals, nulls);
+                upserts.ids(), upserts.bals(), upserts.balIsNull(), keyed, engine, names, kinds, ids, bals, nulls);
     }
 
     private static native String nativeJudge(
@@ -41,6 +50,7 @@ public final class Oracle {
             int[] upsertBals,
             boolean[] upsertBalIsNull,
             boolean keyed,
+            String engine,
             String[] names,
             byte[][] kinds,
             int[][] ids,

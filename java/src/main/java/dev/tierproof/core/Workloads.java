@@ -23,6 +23,13 @@ public final class Workloads {
         return nativeToCsv(upserts.ids(), upserts.bals(), upserts.balIsNull());
     }
 
+    /** The {@code index}-th smaller or simpler candidate of a failing workload; null when none is left. */
+    public static Rows shrinkCandidate(Rows upserts, int index) {
+        return nativeShrinkCandidate(upserts.ids(), upserts.bals(), upserts.balIsNull(), index);
+    }
+
+    private static native Rows nativeShrinkCandidate(int[] ids, int[] bals, boolean[] balIsNull, int index);
+
     private static native Rows nativeParseCsv(String text);
 
     private static native Rows nativeRandom(int count, int keys, long seed);

@@ -1,0 +1,240 @@
+package dev.tierproof.matrix;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tierproof.core.Changelog;
+import dev.tierproof.core.Ddl;
+import dev.tierproof.core.Oracle;
+import dev.tierproof.core.Queries;
+import dev.tierproof.core.Rows;
+import dev.tierproof.core.Upserts;
+import dev.tierproof.paimon.BoundedRead;
+import dev.tierproof.paimon.FlinkEngine;
+import dev.tierproof.paimon.PaimonTables;
+import dev.tierproof.paimon.ProofReport;
+import dev.tierproof.paimon.Progress;
+import dev.tierproof.paimon.Statements;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import org.apache.flink.table.api.TableEnvironment;
+
+/**
+ * Runs the same workload through every (merge engine, changelog producer) table in one warehouse
+ * on one MiniCluster, and reads each table three ways: batch, a streaming replay from snapshot 1,
+ * and a streaming read from {@code latest-full}. Each read is compared with the engine's expected
+ * state and with the batch read. A pair Paimon refuses (at CREATE, at write or at read time) is a
+ * cell too, with Paimon's own message.
+ */
+public final class MatrixRun {
+    public static final List<String> ENGINES =
+            List.of("deduplicate", "first-row", "partial-update", "aggregation", "append-only");
+    public static final List<String> PRODUCERS = List.of("none", "input", "lookup", "full-compaction");
+    public static final List<String> READS = List.of("batch", "streaming-replay", "streaming-latest-full");
+    static final String APPEND_ONLY = "append-only";
+
+    /**
+     * @param engines which engines to run (a subset of {@link #ENGINES})
+     * @param producers which producers to run (a subset of {@link #PRODUCERS})
+     * @param rowsPerInsert upserts per INSERT: each INSERT is one commit, so several commits show
+     *     what producers do between them
+     */
+    public record Config(Rows upserts, List<String> engines, List<String> producers, Path warehouse,
+            Duration deadline, int rowsPerInsert) {}
+
+    private MatrixRun() {}
+
+    public static List<Cell> run(FlinkEngine engine, Config cfg, Progress progress) {
+        TableEnvironment batch = engine.batchTables();
+        PaimonTables.register(batch, cfg.warehouse());
+        TableEnvironment streaming = engine.streamingTables();
+        PaimonTables.register(streaming, cfg.warehouse());
+        int sentinelId = Queries.unusedId(cfg.upserts());
+        List<Cell> cells = new ArrayList<>();
+        int done = 0;
+        int total = cfg.engines().size() * cfg.producers().size();
+        for (String mergeEngine : cfg.engines()) {
+            for (String producer : cfg.producers()) {
+                progress.step(String.format("[%d/%d] %s + %s", ++done, total, mergeEngine, producer));
+                cells.addAll(runTable(batch, streaming, cfg, mergeEngine, producer, sentinelId));
+            }
+        }
+        return cells;
+    }
+
+    /** The DDL of one configuration; aggregation sums {@code bal}. */
+    static String ddl(String table, String mergeEngine, String producer) {
+        if (mergeEngine.equals(APPEND_ONLY)) {
+            return Ddl.appendOnlyTableDdl(table, Map.of("changelog-producer", producer));
+        }
+        Map<String, String> options = new LinkedHashMap<>();
+        if (mergeEngine.equals("aggregation")) {
+            options.put("fields.bal.aggregate-function", "sum");
+        }
+        if (producer.equals("full-compaction")) {
+            options.put("full-compaction.delta-commits", "1"); // a changelog at every commit
+        }
+        return Ddl.keyedTableDdl(table, mergeEngine, producer, 1, options);
+    }
+
+    private static List<Cell> runTable(TableEnvironment batch, TableEnvironment streaming, Config cfg,
+            String mergeEngine, String producer, int sentinelId) {
+        String table = ("m_" + mergeEngine + "_" + producer).replace('-', '_');
+        try {
+            Statements.execute(batch, ddl(table, mergeEngine, producer), cfg.deadline());
+        } catch (RuntimeException e) {
+            return refusedAll(mergeEngine, producer, "at CREATE: " + rootCause(e));
+        }
+        try {
+            for (String sql : Upserts.batchedUpsertInserts(table, cfg.upserts(), cfg.rowsPerInsert())) {
+                Statements.execute(batch, sql, cfg.deadline());
+            }
+            Statements.execute(batch, Queries.sentinelInsert(table, sentinelId, 1_000), cfg.deadline());
+        } catch (RuntimeException e) {
+            return refusedAll(mergeEngine, producer, "at write: " + rootCause(e));
+        }
+
+        Map<String, Changelog> reads = new LinkedHashMap<>();
+        Map<String, String> refusals = new LinkedHashMap<>();
+        Map<String, Long> millis = new LinkedHashMap<>();
+        OptionalInt exclude = OptionalInt.of(sentinelId);
+        read(reads, refusals, millis, "batch", () -> BoundedRead.collect(batch,
+                Queries.selectRows(table, Map.of(), exclude), "batch", cfg.deadline(), Progress.silent()));
+        read(reads, refusals, millis, "streaming-replay", () -> BoundedRead.collect(streaming,
+                Queries.selectRows(table, Map.of("scan.mode", "from-snapshot", "scan.snapshot-id", "1",
+                        "scan.bounded.watermark", "0", "continuous.discovery-interval", "100ms"), exclude),
+                "streaming-replay", cfg.deadline(), Progress.silent()));
+        // latest-full starts with the merged snapshot, then waits for changes that never come:
+        // bounded by the batch read's row count (after the writes nothing else changes).
+        Changelog batchRead = reads.get("batch");
+        if (batchRead != null) {
+            long count = batchRead.size();
+            read(reads, refusals, millis, "streaming-latest-full", () -> BoundedRead.collect(streaming,
+                    Queries.selectRows(table, Map.of("scan.mode", "latest-full",
+                            "continuous.discovery-interval", "100ms"), exclude),
+                    "streaming-latest-full", cfg.deadline(), Progress.silent(), count));
+        } else {
+            refusals.put("streaming-latest-full", "not run: the batch read was refused");
+        }
+        boolean keyed = !mergeEngine.equals(APPEND_ONLY);
+        ObjectNode verdict = reads.isEmpty() ? null : ProofReport.parseVerdict(Oracle.judge(cfg.upserts(),
+                keyed ? mergeEngine : null, keyed, new ArrayList<>(reads.values())));
+        List<Cell> cells = new ArrayList<>();
+        for (String read : READS) {
+            if (refusals.containsKey(read)) {
+                cells.add(Cell.refused(mergeEngine, producer, read, refusals.get(read)));
+            } else {
+                cells.add(cell(verdict, mergeEngine, producer, read, millis.get(read)));
+            }
+        }
+        return cells;
+    }
+
+    private static Cell cell(ObjectNode verdict, String mergeEngine, String producer, String read, long millis) {
+        JsonNode vsExpected = check(verdict, "expected", read);
+        JsonNode vsBatch = read.equals("batch") ? null : check(verdict, "batch", read);
+        JsonNode folded = null;
+        for (JsonNode r : verdict.path("reads")) {
+            if (r.path("name").asText().equals(read)) {
+                folded = r;
+            }
+        }
+        boolean anomalies = folded != null && !folded.path("anomalies").isEmpty();
+        boolean equalsBatch = vsBatch == null || vsBatch.path("equal").asBoolean();
+        boolean consistent = vsExpected.path("equal").asBoolean() && equalsBatch && !anomalies;
+        String reason = consistent ? "" : reasonText(vsExpected, vsBatch, folded);
+        return new Cell(mergeEngine, producer, read, consistent ? Cell.CONSISTENT : Cell.INCONSISTENT, reason,
+                vsExpected.path("missing_count").asLong(), vsExpected.path("extra_count").asLong(), equalsBatch,
+                folded == null ? 0 : folded.path("changes").asLong(),
+                folded == null ? 0 : folded.path("rows").size(),
+                consistent ? "" : sample(vsExpected.path("diff")), millis);
+    }
+
+    private static String reasonText(JsonNode vsExpected, JsonNode vsBatch, JsonNode folded) {
+        List<String> parts = new ArrayList<>();
+        if (!vsExpected.path("equal").asBoolean()) {
+            parts.add("differs from the engine's expected state (missing " + vsExpected.path("missing_count").asLong()
+                    + ", extra " + vsExpected.path("extra_count").asLong() + ")");
+        }
+        if (vsBatch != null && !vsBatch.path("equal").asBoolean()) {
+            parts.add("differs from the batch read");
+        }
+        if (folded != null && !folded.path("anomalies").isEmpty()) {
+            parts.add(folded.path("anomalies").size() + " anomalies, first: "
+                    + folded.path("anomalies").get(0).path("change").asText() + " "
+                    + folded.path("anomalies").get(0).path("reason").asText());
+        }
+        return String.join("; ", parts);
+    }
+
+    private static String sample(JsonNode diff) {
+        StringBuilder sb = new StringBuilder();
+        appendRows(sb, "missing", diff.path("missing"));
+        appendRows(sb, "extra", diff.path("extra"));
+        return sb.toString().trim();
+    }
+
+    private static void appendRows(StringBuilder sb, String label, JsonNode counted) {
+        if (counted.isEmpty()) {
+            return;
+        }
+        sb.append(label).append(':');
+        int n = 0;
+        for (JsonNode c : counted) {
+            if (n++ == 4) {
+                sb.append(" ...");
+                break;
+            }
+            JsonNode row = c.path("row");
+            sb.append(" (").append(row.get(0).asText()).append(", ")
+                    .append(row.get(1).isNull() ? "NULL" : row.get(1).asText()).append(')');
+            if (c.path("count").asLong() > 1) {
+                sb.append('x').append(c.path("count").asLong());
+            }
+        }
+        sb.append(' ');
+    }
+
+    private static JsonNode check(ObjectNode verdict, String left, String right) {
+        for (JsonNode c : verdict.path("checks")) {
+            if (c.path("left").asText().equals(left) && c.path("right").asText().equals(right)) {
+                return c;
+            }
+        }
+        throw new IllegalStateException("no check of " + right + " against " + left);
+    }
+
+    interface Read {
+        Changelog run();
+    }
+
+    private static void read(Map<String, Changelog> reads, Map<String, String> refusals, Map<String, Long> millis,
+            String name, Read read) {
+        long t = System.nanoTime();
+        try {
+            reads.put(name, read.run());
+        } catch (RuntimeException e) {
+            refusals.put(name, "at read: " + rootCause(e));
+        }
+        millis.put(name, Statements.millisSince(t));
+    }
+
+    private static List<Cell> refusedAll(String mergeEngine, String producer, String reason) {
+        return READS.stream().map(r -> Cell.refused(mergeEngine, producer, r, reason)).toList();
+    }
+
+    /** The innermost message: Paimon's own words, without Flink's wrapping. */
+    static String rootCause(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        String m = t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
+        m = m.replaceAll("\\s+", " ").trim();
+        return m.length() > 300 ? m.substring(0, 300) + "..." : m;
+    }
+}

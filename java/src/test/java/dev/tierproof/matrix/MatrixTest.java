@@ -1,0 +1,68 @@
+package dev.tierproof.matrix;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.tierproof.core.Workloads;
+import dev.tierproof.paimon.FlinkEngine;
+import dev.tierproof.paimon.Progress;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The key cells of the matrix on real Paimon, with the expectations Paimon's docs state:
+ * deduplicate + input keeps the promise in every read; an append-only table does not; an
+ * aggregation table's input changelog streams the raw inputs, not the sums; first-row refuses
+ * the input producer at CREATE.
+ */
+class MatrixTest {
+    @TempDir
+    Path warehouse;
+
+    @Test
+    void keyCells() {
+        List<Cell> cells;
+        try (FlinkEngine engine = FlinkEngine.start(4)) {
+            cells = MatrixRun.run(engine, new MatrixRun.Config(Workloads.random(60, 6, 5),
+                    List.of("deduplicate", "aggregation", "first-row", "append-only"), List.of("input", "none"),
+                    warehouse, Duration.ofSeconds(60), 20), Progress.silent());
+        }
+        MatrixReport report = new MatrixReport(cells, "60 random upserts over 6 keys, seed 5", 0);
+        for (String read : MatrixRun.READS) {
+            assertEquals(Cell.CONSISTENT, report.cell("deduplicate", "input", read).verdict(), read);
+            Cell append = report.cell("append-only", "none", read);
+            assertEquals(Cell.INCONSISTENT, append.verdict(), read);
+            assertEquals(0, append.missing());
+            assertEquals(54, append.extra(), "60 writes over 6 ids: 54 superseded versions");
+        }
+        // The sums are in the table, but the input changelog streams each raw input.
+        assertEquals(Cell.CONSISTENT, report.cell("aggregation", "input", "batch").verdict());
+        Cell aggReplay = report.cell("aggregation", "input", "streaming-replay");
+        assertEquals(Cell.INCONSISTENT, aggReplay.verdict());
+        assertFalse(aggReplay.equalsBatch());
+        // Without a changelog producer Paimon refuses to stream an aggregation table.
+        Cell aggNone = report.cell("aggregation", "none", "streaming-replay");
+        assertEquals(Cell.REFUSED, aggNone.verdict());
+        assertTrue(aggNone.reason().contains("streaming reading is not supported"), aggNone.reason());
+        Cell firstRowInput = report.cell("first-row", "input", "batch");
+        assertEquals(Cell.REFUSED, firstRowInput.verdict());
+        assertTrue(firstRowInput.reason().startsWith("at CREATE: Only support 'none' and 'lookup'"),
+                firstRowInput.reason());
+        assertEquals(Cell.CONSISTENT, report.cell("first-row", "none", "batch").verdict());
+
+        JsonNode json = report.json();
+        assertEquals(cells.size(), json.path("cells").size());
+        assertEquals(24, cells.size());
+        String md = report.markdown();
+        assertTrue(md.contains("| deduplicate | input | ✅ consistent | ✅ consistent | ✅ consistent |"), md);
+        String html = report.html();
+        assertTrue(html.contains("<td class=\"inconsistent\""), html);
+        assertFalse(html.contains("http://") || html.contains("https://") || html.contains("<script"),
+                "self-contained: no network resources");
+    }
+}
