@@ -1,19 +1,16 @@
 #!/usr/bin/env bash
-# Pre-fetches Flink 1.20, Paimon 1.3.1 and the Hadoop uber jar (with everything they pull in)
-# and the Maven plugins of the build into the local Maven repository, so builds and tests can
-# run offline afterwards. Safe to run again.
+# Pre-fetches Flink 1.20, Paimon 1.3.1 and the Hadoop uber jar, with everything they pull in,
+# into the local Maven repository (the rest of the build's dependencies are small and resolve on
+# the first build). Safe to run again.
 set -euo pipefail
-here=$(cd "$(dirname "$0")" && pwd)
-pom="$here/../java/pom.xml"
-mvn=(mvn -B -q -f "$pom")
-
-prop() { sed -n "s:.*<$1>\(.*\)</$1>.*:\1:p" "$pom" | head -n 1; }
+# shellcheck source=labs/common.sh
+source "$(dirname "$0")/common.sh"
 flink=$(prop flink.version)
 paimon=$(prop paimon.version)
 hadoop=$(prop hadoop.uber.version)
 
 echo "fetch_flink: Flink $flink, Paimon $paimon, Hadoop uber $hadoop"
-for a in \
+get_all \
   "org.apache.flink:flink-table-api-java-bridge:$flink" \
   "org.apache.flink:flink-table-planner-loader:$flink" \
   "org.apache.flink:flink-table-runtime:$flink" \
@@ -21,8 +18,5 @@ for a in \
   "org.apache.flink:flink-connector-base:$flink" \
   "org.apache.flink:flink-connector-files:$flink" \
   "org.apache.paimon:paimon-flink-1.20:$paimon" \
-  "org.apache.flink:flink-shaded-hadoop-2-uber:$hadoop"; do
-  echo "  $a"
-  "${mvn[@]}" dependency:get -Dartifact="$a"
-done
+  "org.apache.flink:flink-shaded-hadoop-2-uber:$hadoop"
 echo "fetch_flink: done"

@@ -8,22 +8,16 @@
 # The jar itself is fine and declares only provided dependencies, so we copy the jar and install
 # it into the local repository under its own coordinates with a generated pom.
 set -euo pipefail
-here=$(cd "$(dirname "$0")" && pwd)
-pom="$here/../java/pom.xml"
-mvn=(mvn -B -q -f "$pom")
-
-prop() { sed -n "s:.*<$1>\(.*\)</$1>.*:\1:p" "$pom" | head -n 1; }
+# shellcheck source=labs/common.sh
+source "$(dirname "$0")/common.sh"
 fluss=$(prop fluss.version)
 curator=$(prop curator.version)
 
 echo "fetch_streamhouse: Fluss $fluss, curator-test $curator"
-for a in \
+get_all \
   "org.apache.fluss:fluss-server:$fluss" \
   "org.apache.fluss:fluss-flink-1.20:$fluss" \
-  "org.apache.curator:curator-test:$curator"; do
-  echo "  $a"
-  "${mvn[@]}" dependency:get -Dartifact="$a"
-done
+  "org.apache.curator:curator-test:$curator"
 
 echo "  org.apache.fluss:fluss-lake-paimon:$fluss (jar only, installed with a generated pom)"
 tmp=$(mktemp -d)

@@ -43,16 +43,7 @@ final class ProveCommand {
             try (FlinkEngine engine = FlinkEngine.start(4)) {
                 report = PaimonProof.run(engine, cfg, progress);
             }
-            out.println("DDL:");
-            out.println("  " + report.json().path("ddl").asText().replace("\n", "\n  "));
-            out.print(report.summary());
-            out.printf("time             : %s ms in all %s%n",
-                    report.json().path("timings_ms").path("total").asText(), report.json().path("timings_ms"));
-            if (args.has("report")) {
-                report.write(Path.of(args.get("report", "")));
-                out.println("report           : " + args.get("report", ""));
-            }
-            return report.consistent() ? Main.CONSISTENT : Main.INCONSISTENT;
+            return ReportOutput.print(out, report, args, "DDL", o -> { });
         }
     }
 

@@ -8,7 +8,6 @@ import dev.tierproof.paimon.FlinkEngine;
 import dev.tierproof.paimon.ProofReport;
 import dev.tierproof.paimon.Progress;
 import java.io.PrintStream;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
@@ -52,25 +51,17 @@ final class StreamhouseCommand {
             ProofReport report = StreamhouseProof.run(resources.cluster, resources.engine,
                     new StreamhouseProof.Config(args.get("table", "accounts"), upserts, resources.warehouse.path(),
                             deadline, rowsPerInsert), progress);
-            out.println("DDL (Fluss):");
-            out.println("  " + report.json().path("ddl").asText().replace("\n", "\n  "));
-            out.printf("tiered into      : Paimon %s.%s in %s, columns %s%n",
-                    report.json().path("paimon").path("database").asText(),
-                    report.json().path("paimon").path("table").asText(),
-                    report.json().path("paimon").path("warehouse").asText(),
-                    report.json().path("paimon").path("columns"));
-            out.printf("tiering          : log end offset %d, lake snapshot %d, caught up in %d ms%n",
-                    report.json().path("fluss").path("log_end_offset").asLong(),
-                    report.json().path("fluss").path("lake_snapshot_id").asLong(),
-                    report.json().path("tiering_wait_ms").asLong());
-            out.print(report.summary());
-            out.printf("time             : %s ms in all %s%n",
-                    report.json().path("timings_ms").path("total").asText(), report.json().path("timings_ms"));
-            if (args.has("report")) {
-                report.write(Path.of(args.get("report", "")));
-                out.println("report           : " + args.get("report", ""));
-            }
-            return report.consistent() ? Main.CONSISTENT : Main.INCONSISTENT;
+            return ReportOutput.print(out, report, args, "DDL (Fluss)", o -> {
+                o.printf("tiered into      : Paimon %s.%s in %s, columns %s%n",
+                        report.json().path("paimon").path("database").asText(),
+                        report.json().path("paimon").path("table").asText(),
+                        report.json().path("paimon").path("warehouse").asText(),
+                        report.json().path("paimon").path("columns"));
+                o.printf("tiering          : log end offset %d, lake snapshot %d, caught up in %d ms%n",
+                        report.json().path("fluss").path("log_end_offset").asLong(),
+                        report.json().path("fluss").path("lake_snapshot_id").asLong(),
+                        report.json().path("tiering_wait_ms").asLong());
+            });
         } finally {
             progress.step("stopping Flink and the Fluss cluster");
             resources.close();

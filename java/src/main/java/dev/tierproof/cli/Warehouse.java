@@ -1,11 +1,9 @@
 package dev.tierproof.cli;
 
-import dev.tierproof.core.TierproofException;
+import dev.tierproof.util.Directories;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
-import java.util.stream.Stream;
 
 /** The warehouse directory: the user's (kept) or a temporary one (removed on close). */
 final class Warehouse implements AutoCloseable {
@@ -41,20 +39,7 @@ final class Warehouse implements AutoCloseable {
     @Override
     public void close() {
         if (temporary) {
-            deleteRecursively(path);
-        }
-    }
-
-    static void deleteRecursively(Path root) {
-        if (!Files.exists(root)) {
-            return;
-        }
-        try (Stream<Path> walk = Files.walk(root)) {
-            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        } catch (IOException e) {
-            throw new TierproofException("could not remove " + root + ": " + e.getMessage(), e);
+            Directories.deleteRecursively(path);
         }
     }
 }

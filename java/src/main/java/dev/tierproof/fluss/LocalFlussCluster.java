@@ -1,15 +1,14 @@
 package dev.tierproof.fluss;
 
 import dev.tierproof.core.TierproofException;
+import dev.tierproof.util.Directories;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.apache.curator.test.InstanceSpec;
 import org.apache.curator.test.TestingServer;
 import org.apache.fluss.client.Connection;
@@ -119,7 +118,7 @@ public final class LocalFlussCluster implements AutoCloseable {
                     e.addSuppressed(suppressed);
                 }
             }
-            deleteRecursively(root);
+            Directories.deleteRecursively(root);
             throw new TierproofException("the Fluss cluster failed to start at " + part + ": " + e.getMessage(), e);
         }
     }
@@ -177,7 +176,7 @@ public final class LocalFlussCluster implements AutoCloseable {
         }
         run(failures, () -> closeServer(coordinator));
         run(failures, zookeeper::close);
-        run(failures, () -> deleteRecursively(root));
+        run(failures, () -> Directories.deleteRecursively(root));
         if (!failures.isEmpty()) {
             TierproofException e = new TierproofException("stopping the Fluss cluster failed: " + failures.get(0));
             failures.forEach(e::addSuppressed);
@@ -199,18 +198,5 @@ public final class LocalFlussCluster implements AutoCloseable {
 
     private static void closeServer(ServerBase server) throws Exception {
         server.closeAsync().get();
-    }
-
-    static void deleteRecursively(Path dir) {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> walk = Files.walk(dir)) {
-            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        } catch (IOException e) {
-            throw new TierproofException("could not remove " + dir + ": " + e.getMessage(), e);
-        }
     }
 }

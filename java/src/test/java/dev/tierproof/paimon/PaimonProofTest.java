@@ -11,34 +11,21 @@ import dev.tierproof.core.Ddl;
 import dev.tierproof.core.Rows;
 import dev.tierproof.core.TierproofException;
 import dev.tierproof.core.Workloads;
+import dev.tierproof.support.SharedEngine;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 import org.apache.flink.table.api.TableEnvironment;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The core proof on a real Flink MiniCluster and a real Paimon warehouse. */
-class PaimonProofTest {
+class PaimonProofTest extends SharedEngine {
     static final Duration DEADLINE = Duration.ofSeconds(90);
-    static FlinkEngine engine;
-
     @TempDir
     Path warehouse;
-
-    @BeforeAll
-    static void start() {
-        engine = FlinkEngine.start(4);
-    }
-
-    @AfterAll
-    static void stop() {
-        engine.close();
-    }
 
     static Rows example() {
         return Workloads.parseCsv("id,bal\n1,100\n2,200\n3,300\n1,150\n2,\n4,400\n3,-50\n1,175\n5,500\n4,410\n2,250\n5,\n");

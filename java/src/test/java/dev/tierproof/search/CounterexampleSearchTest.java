@@ -6,34 +6,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tierproof.core.Ddl;
 import dev.tierproof.core.Rows;
-import dev.tierproof.paimon.FlinkEngine;
 import dev.tierproof.paimon.Progress;
+import dev.tierproof.support.SharedEngine;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The search on real Paimon: nothing for the tiered table, a tiny reproducer for append-only. */
-class CounterexampleSearchTest {
-    static FlinkEngine engine;
-
+class CounterexampleSearchTest extends SharedEngine {
     @TempDir
     Path warehouse;
 
-    @BeforeAll
-    static void start() {
-        engine = FlinkEngine.start(4);
-    }
-
-    @AfterAll
-    static void stop() {
-        engine.close();
-    }
-
-    /** Small workloads (4 upserts over 2 keys) keep the shrinking to a few dozen proofs. */
+    /** Small workloads (4 upserts over 2 keys) keep the shrinking to a handful of proofs. */
     CounterexampleSearch.Result search(String ddl, int trials) {
         return CounterexampleSearch.run(engine, new CounterexampleSearch.Config(ddl, trials, 42, 4, 2, warehouse,
                 Duration.ofSeconds(60)), Progress.silent());
@@ -55,5 +41,6 @@ class CounterexampleSearchTest {
         assertEquals(min.id(0), min.id(1));
         assertEquals("[(0, 0), (0, 0)]", min.toString());
         assertTrue(!r.minimalReport().consistent());
+        assertTrue(r.proofsRun() <= 16, r.proofsRun() + " proofs: whole-workload shrinks come first");
     }
 }
