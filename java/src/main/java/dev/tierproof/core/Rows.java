@@ -1,8 +1,6 @@
 package dev.tierproof.core;
 
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Objects;
 
 /**
@@ -23,15 +21,6 @@ public final class Rows {
                     "row columns differ in length: "
                             + ids.length + " ids, " + bals.length + " bals, " + balIsNull.length + " null flags");
         }
-    }
-
-    /** Rows from {@code [id, bal]} pairs; a null {@code bal} is SQL NULL. */
-    public static Rows of(List<Integer[]> pairs) {
-        Builder b = new Builder();
-        for (Integer[] p : pairs) {
-            b.add(Objects.requireNonNull(p[0], "id"), p[1]);
-        }
-        return b.build();
     }
 
     public int size() {
@@ -57,15 +46,6 @@ public final class Rows {
 
     boolean[] balIsNull() {
         return balIsNull;
-    }
-
-    /** Rows as {@code [id, bal]} lists, for reports. */
-    public List<List<Integer>> toPairs() {
-        List<List<Integer>> out = new ArrayList<>(size());
-        for (int i = 0; i < size(); i++) {
-            out.add(Arrays.asList(ids[i], bal(i)));
-        }
-        return out;
     }
 
     @Override
