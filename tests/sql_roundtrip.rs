@@ -17,7 +17,7 @@ const HOSTILE_NAMES: &[&str] = &[
     "x' OR '1'='1",
     "Ünïcødé 表",
     "`x``y`",
-    "a /* c */ b",
+    "a -- c * b",
     "t); DELETE FROM t; (",
 ];
 

@@ -20,6 +20,9 @@ pub enum TierproofError {
     #[error("unknown row kind code {code} at change #{index} (expected 0=+I, 1=-U, 2=+U, 3=-D)")]
     UnknownRowKind { index: usize, code: i32 },
 
+    #[error("the DDL is refused: {0}")]
+    RefusedDdl(String),
+
     #[error("invalid input: {0}")]
     InvalidInput(String),
 

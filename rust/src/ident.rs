@@ -1,9 +1,38 @@
 //! Names and literals in Flink SQL: validated, then quoted so that no input can leave its quotes.
+//!
+//! A name is also a path: Paimon's filesystem catalog keeps database `d` at `<warehouse>/d.db` and
+//! table `t` at `<warehouse>/d.db/t`, built with its own `Path(parent, child)`, which reads a `:`
+//! before any `/` as a URI scheme (so `file:x` replaces the parent instead of joining it) and
+//! decodes `%2F` to `/`. So no name part may hold a character that makes it anything but one
+//! directory name below its parent: see [`PATH_UNSAFE`].
 
 use crate::error::{Result, TierproofError};
 
 /// Longest accepted identifier part, in bytes (Flink/Paimon keep names well below this).
 pub const MAX_NAME_BYTES: usize = 255;
+
+/// Characters refused in any name part, each with the reason a user sees.
+pub const PATH_UNSAFE: &[(char, &str)] = &[
+    ('/', "a path separator would put the table in another directory"),
+    (
+        '\\',
+        "a path separator (on Windows, and to Hadoop paths) would put the table in another directory",
+    ),
+    (
+        ':',
+        "Paimon's paths read `scheme:` before a name, which would replace the warehouse path",
+    ),
+    (
+        '%',
+        "Paimon's paths decode %-escapes such as %2F into `/`, which would leave the warehouse",
+    ),
+    (
+        '$',
+        "Paimon reserves `$` for system tables and branches (`t$snapshots`)",
+    ),
+    ('?', "a URI query marker is not a directory name"),
+    ('#', "a URI fragment marker is not a directory name"),
+];
 
 /// A table path of one to three parts: `table`, `db.table` or `catalog.db.table`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -82,8 +111,45 @@ fn validate_part(whole: &str, part: &str) -> Result<()> {
             &format!("control character U+{:04X} is not allowed", c as u32),
         ));
     }
+    if let Some((c, why)) = PATH_UNSAFE.iter().find(|(c, _)| part.contains(*c)) {
+        return Err(invalid(
+            whole,
+            &format!("{c:?} is not allowed in a name: {why}"),
+        ));
+    }
+    if part.starts_with('.') {
+        return Err(invalid(
+            whole,
+            "a name may not start with '.': `.` and `..` name the warehouse or its parent, and other dot names are hidden files",
+        ));
+    }
+    if part.contains("..") {
+        return Err(invalid(
+            whole,
+            "'..' is not allowed in a name: it names a parent directory",
+        ));
+    }
     Ok(())
 }
+
+/// Checks that a database name, stored as the directory `<name>.db`, fits a file name.
+pub fn validate_database_name(name: &str) -> Result<()> {
+    validate_part(name, name)?;
+    let limit = MAX_NAME_BYTES - DATABASE_SUFFIX.len();
+    if name.len() > limit {
+        return Err(invalid(
+            name,
+            &format!(
+                "a database name is {} bytes long; at most {limit} are allowed, as Paimon stores it as the directory `<name>{DATABASE_SUFFIX}` (255 bytes at most)",
+                name.len()
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// What Paimon's filesystem catalog appends to a database's directory name.
+pub const DATABASE_SUFFIX: &str = ".db";
 
 fn split_parts(text: &str) -> Result<Vec<String>> {
     let mut parts = Vec::new();
@@ -169,6 +235,44 @@ mod tests {
             .to_string()
             .contains("256 bytes"));
         assert!(TablePath::parse(&"x".repeat(255)).is_ok());
+    }
+
+    /// One test per class of character that could turn a name into a path outside the warehouse.
+    #[test]
+    fn names_that_would_leave_the_warehouse_are_refused() {
+        let cases = [
+            ("/tmp/x", "'/' is not allowed"),
+            ("sub/dir", "'/' is not allowed"),
+            ("a\\b", "'\\\\' is not allowed"),
+            ("file:x", "':' is not allowed"),
+            ("a%2F..%2Fb", "'%' is not allowed"),
+            ("t$snapshots", "'$' is not allowed"),
+            ("a?b", "'?' is not allowed"),
+            ("a#b", "'#' is not allowed"),
+            ("`..`", "may not start with '.'"),
+            ("`.`", "may not start with '.'"),
+            ("`.hidden`", "may not start with '.'"),
+            ("`a..b`", "'..' is not allowed"),
+        ];
+        for (name, reason) in cases {
+            let err = TablePath::parse(name).unwrap_err().to_string();
+            assert!(err.contains(reason), "{name}: {err}");
+            assert!(err.starts_with("invalid name"), "{err}");
+        }
+        // The same rule holds for every part, database included.
+        assert!(TablePath::parse("`../x`.t").is_err());
+        assert!(TablePath::parse("db.`a/b`").is_err());
+        // Dots between parts are separators, not part of a name.
+        assert_eq!(TablePath::parse("db.t").unwrap().parts(), ["db", "t"]);
+    }
+
+    #[test]
+    fn a_database_name_leaves_room_for_its_suffix() {
+        assert!(validate_database_name(&"d".repeat(252)).is_ok());
+        let err = validate_database_name(&"d".repeat(253))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("at most 252"), "{err}");
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! the oracle that judges what batch and streaming reads return. Pure Rust; the JNI and C faces
 //! (`jni`, `ffi`) only convert and report errors.
 
+pub mod create_table;
 pub mod ddl;
 pub mod error;
 pub mod ffi;

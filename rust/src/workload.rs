@@ -22,8 +22,41 @@ pub fn check_int(what: &str, value: i128) -> Result<i32> {
     })
 }
 
+/// Text from a file, which must be UTF-8; an error names `what`, the line and the byte.
+pub fn utf8_text<'a>(what: &str, bytes: &'a [u8]) -> Result<&'a str> {
+    std::str::from_utf8(bytes).map_err(|e| {
+        let at = e.valid_up_to();
+        let line = bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+        let column = at
+            - bytes[..at]
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |p| p + 1)
+            + 1;
+        TierproofError::InvalidInput(format!(
+            "{what} line {line} is not valid UTF-8: byte 0x{:02X} at column {column}",
+            bytes[at]
+        ))
+    })
+}
+
+/// [`parse_upserts_csv`] of a file's bytes: invalid UTF-8 is refused with its line.
+pub fn parse_upserts_csv_bytes(bytes: &[u8]) -> Result<Vec<Row>> {
+    parse_upserts_csv(utf8_text("CSV", bytes)?)
+}
+
+/// Refuses a workload without upserts: a proof of nothing is not CONSISTENT.
+pub fn require_upserts(upserts: Vec<Row>, source: &str) -> Result<Vec<Row>> {
+    if upserts.is_empty() {
+        return Err(TierproofError::InvalidInput(format!(
+            "{source} holds no upserts; a proof of nothing would say nothing"
+        )));
+    }
+    Ok(upserts)
+}
+
 /// CSV with the header `id,bal`, one upsert a line; an empty `bal` (or `NULL`) is NULL. Blank
-/// lines are skipped; every error names its line.
+/// lines are skipped; every error names its line. A CSV without upserts is refused.
 pub fn parse_upserts_csv(text: &str) -> Result<Vec<Row>> {
     let mut lines = text
         .lines()
@@ -42,7 +75,10 @@ pub fn parse_upserts_csv(text: &str) -> Result<Vec<Row>> {
             ))
         }
     }
-    lines.map(|(n, line)| parse_csv_line(n + 1, line)).collect()
+    let upserts = lines
+        .map(|(n, line)| parse_csv_line(n + 1, line))
+        .collect::<Result<Vec<Row>>>()?;
+    require_upserts(upserts, "the CSV")
 }
 
 fn normalize_header(header: &str) -> String {
@@ -157,6 +193,19 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("line 2"));
+    }
+
+    #[test]
+    fn invalid_utf8_names_its_line_and_an_empty_csv_is_refused() {
+        let e = parse_upserts_csv_bytes(b"id,bal\n1,2\n3,\xff4\n").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "invalid input: CSV line 3 is not valid UTF-8: byte 0xFF at column 3"
+        );
+        let e = parse_upserts_csv("id,bal\n\n").unwrap_err();
+        assert!(e.to_string().contains("holds no upserts"), "{e}");
+        assert!(random_upserts(0, 3, 1).is_ok());
+        assert!(require_upserts(Vec::new(), "--random 0").is_err());
     }
 
     #[test]
