@@ -1,7 +1,7 @@
 //! `CREATE TABLE` in Flink SQL for a [`TableSpec`].
 
 use crate::error::Result;
-use crate::ident::{quote_ident, quote_literal, TablePath};
+use crate::ident::{quote_ident, quote_literal, validate_fluss_name, TablePath};
 use crate::spec::{TableSpec, COLUMNS};
 
 /// The exercise's DDL: the tiered `(id INT, bal INT)` primary-key table.
@@ -33,12 +33,14 @@ pub fn table_ddl(path: &TablePath, spec: &TableSpec) -> Result<String> {
     Ok(ddl)
 }
 
-/// The Fluss primary-key table of the streamhouse proof: one bucket, tiering into the lake.
+/// The Fluss primary-key table of the streamhouse proof: one bucket, tiering into the lake. The
+/// name must also be one Fluss accepts (checked here, before any cluster starts).
 pub fn fluss_tier_table_ddl(table: &str, freshness: &str) -> Result<String> {
-    table_ddl(
-        &TablePath::parse(table)?,
-        &TableSpec::fluss_tiered(freshness)?,
-    )
+    let path = TablePath::parse(table)?;
+    for part in path.parts() {
+        validate_fluss_name(part)?;
+    }
+    table_ddl(&path, &TableSpec::fluss_tiered(freshness)?)
 }
 
 #[cfg(test)]
@@ -62,6 +64,20 @@ mod tests {
         assert!(ddl.contains("PRIMARY KEY (`id`) NOT ENFORCED"), "{ddl}");
         assert!(ddl.ends_with("'bucket.num' = '1',\n  'table.datalake.enabled' = 'true',\n  'table.datalake.freshness' = '1s'\n)"), "{ddl}");
         assert!(TableSpec::fluss_tiered("1s\n").is_err());
+    }
+
+    #[test]
+    fn fluss_names_follow_fluss_rules() {
+        assert!(fluss_tier_table_ddl("acc-1_x", "1s").is_ok());
+        for bad in ["a b", "Ünï", "__internal", "`a.b`"] {
+            let e = fluss_tier_table_ddl(bad, "1s").unwrap_err().to_string();
+            assert!(e.contains("Fluss"), "{bad}: {e}");
+        }
+        let long = "x".repeat(201);
+        assert!(fluss_tier_table_ddl(&long, "1s")
+            .unwrap_err()
+            .to_string()
+            .contains("at most 200"));
     }
 
     #[test]

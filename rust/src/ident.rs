@@ -58,6 +58,25 @@ impl TablePath {
         Ok(TablePath { parts })
     }
 
+    /// A path from parts given one by one (no dots parsed), each checked like a parsed part.
+    pub fn from_parts(parts: &[String]) -> Result<Self> {
+        let whole = parts.join(".");
+        if parts.is_empty() || parts.len() > 3 {
+            return Err(invalid(&whole, "a path has one to three parts"));
+        }
+        for part in parts {
+            validate_part(&whole, part)?;
+        }
+        Ok(TablePath {
+            parts: parts.to_vec(),
+        })
+    }
+
+    /// The database part of a `db.table` or `catalog.db.table` path.
+    pub fn database(&self) -> Option<&str> {
+        (self.parts.len() >= 2).then(|| self.parts[self.parts.len() - 2].as_str())
+    }
+
     pub fn parts(&self) -> &[String] {
         &self.parts
     }
@@ -143,6 +162,42 @@ pub fn validate_database_name(name: &str) -> Result<()> {
                 "a database name is {} bytes long; at most {limit} are allowed, as Paimon stores it as the directory `<name>{DATABASE_SUFFIX}` (255 bytes at most)",
                 name.len()
             ),
+        ));
+    }
+    Ok(())
+}
+
+/// Longest database or table name Fluss accepts.
+pub const FLUSS_MAX_NAME_CHARS: usize = 200;
+
+/// Fluss's own rules for database and table names (its `TablePath`): ASCII letters, digits, `_`
+/// and `-`, at most 200, no leading `__` (reserved for Fluss's internal tables).
+pub fn validate_fluss_name(name: &str) -> Result<()> {
+    validate_part(name, name)?;
+    if let Some(c) = name
+        .chars()
+        .find(|c| !(c.is_ascii_alphanumeric() || *c == '_' || *c == '-'))
+    {
+        return Err(invalid(
+            name,
+            &format!(
+                "{c:?} is not allowed: Fluss names hold only ASCII letters, digits, '_' and '-'"
+            ),
+        ));
+    }
+    if name.len() > FLUSS_MAX_NAME_CHARS {
+        return Err(invalid(
+            name,
+            &format!(
+                "Fluss names are at most {FLUSS_MAX_NAME_CHARS} characters; this one has {}",
+                name.len()
+            ),
+        ));
+    }
+    if name.starts_with("__") {
+        return Err(invalid(
+            name,
+            "a leading '__' is reserved for Fluss's internal tables",
         ));
     }
     Ok(())

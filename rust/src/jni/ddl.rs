@@ -3,12 +3,13 @@
 use super::arrays::{bad, string};
 use super::queries::option_pairs;
 use super::{JniResult, ThrowTierproof};
+use crate::create_table::parse_create_table;
 use crate::ddl::{fluss_tier_table_ddl, table_ddl, tier_table_ddl};
 use crate::ident::TablePath;
 use crate::spec::TableSpec;
-use jni::objects::{JClass, JObjectArray, JString};
-use jni::sys::jint;
-use jni::EnvUnowned;
+use jni::objects::{JClass, JObject, JObjectArray, JString, JValue};
+use jni::sys::{jboolean, jint};
+use jni::{jni_sig, jni_str, EnvUnowned};
 
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_dev_tierproof_core_Ddl_nativeTierTableDdl<'local>(
@@ -70,6 +71,40 @@ pub extern "system" fn Java_dev_tierproof_core_Ddl_nativeFlussTierTableDdl<'loca
             &string(env, &freshness, "freshness")?,
         )?;
         Ok(JString::from_str(env, ddl)?)
+    })
+    .resolve::<ThrowTierproof>()
+}
+
+/// A user's DDL file, parsed and checked before anything runs: a `dev.tierproof.core.CheckedDdl`
+/// (database or null, table, keyed, the canonical statement to run).
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_dev_tierproof_core_Ddl_nativeCheckUserDdl<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    sql: JString<'local>,
+    writes_null_bal: jboolean,
+) -> JObject<'local> {
+    env.with_env(|env| -> JniResult<_> {
+        let table = parse_create_table(&string(env, &sql, "ddl")?)?;
+        table.check_proof_shape(writes_null_bal)?;
+        let canonical = table.canonical_sql()?;
+        let database = match table.database() {
+            Some(db) => JObject::from(JString::from_str(env, db)?),
+            None => JObject::null(),
+        };
+        let name = JString::from_str(env, table.table())?;
+        let canonical = JString::from_str(env, canonical)?;
+        Ok(env.new_object(
+            jni_str!("dev/tierproof/core/CheckedDdl"),
+            jni_sig!("(Ljava/lang/String;Ljava/lang/String;ZLjava/lang/String;Z)V"),
+            &[
+                JValue::from(&database),
+                JValue::from(&name),
+                JValue::Bool(table.keyed()),
+                JValue::from(&canonical),
+                JValue::Bool(table.if_not_exists),
+            ],
+        )?)
     })
     .resolve::<ThrowTierproof>()
 }

@@ -2,7 +2,7 @@
 
 use super::arrays::{bad, rows, string, string_array};
 use super::{JniResult, ThrowTierproof};
-use crate::ident::TablePath;
+use crate::ident::{validate_database_name, TablePath};
 use crate::query::{select_rows, sentinel_insert, unused_id};
 use jni::objects::{JBooleanArray, JClass, JIntArray, JObjectArray, JString};
 use jni::sys::{jboolean, jint, jlong};
@@ -99,7 +99,33 @@ pub extern "system" fn Java_dev_tierproof_core_Queries_nativePathParts<'local>(
 ) -> JObjectArray<'local, JString<'local>> {
     env.with_env(|env| -> JniResult<_> {
         let path = TablePath::parse(&string(env, &table, "table")?)?;
+        if let Some(db) = path.database() {
+            validate_database_name(db)?;
+        }
         string_array(env, path.parts())
+    })
+    .resolve::<ThrowTierproof>()
+}
+
+/// The parts, each checked, quoted and joined: `` `db`.`t` ``.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_dev_tierproof_core_Queries_nativeQuotedPath<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    parts: JObjectArray<'local, JString<'local>>,
+) -> JString<'local> {
+    env.with_env(|env| -> JniResult<_> {
+        if parts.is_null() {
+            return Err(bad("parts is null".to_string()));
+        }
+        let mut names = Vec::new();
+        for i in 0..parts.len(env)? {
+            let p = parts.get_element(env, i)?;
+            names.push(string(env, &p, "path part")?);
+            env.delete_local_ref(p);
+        }
+        let path = TablePath::from_parts(&names)?;
+        Ok(JString::from_str(env, path.quoted())?)
     })
     .resolve::<ThrowTierproof>()
 }

@@ -1,10 +1,12 @@
 //! `dev.tierproof.core.Workloads`.
 
-use super::arrays::{bad, rows, rows_object, string};
+use super::arrays::{bad, rows, rows_object};
 use super::{JniResult, ThrowTierproof};
 use crate::shrink::shrink_candidates;
-use crate::workload::{parse_upserts_csv, random_upserts, upserts_csv};
-use jni::objects::{JBooleanArray, JClass, JIntArray, JObject, JString};
+use crate::workload::{
+    parse_upserts_csv_bytes, random_upserts, require_upserts, upserts_csv, utf8_text,
+};
+use jni::objects::{JBooleanArray, JByteArray, JClass, JIntArray, JObject, JString};
 use jni::sys::{jint, jlong};
 use jni::EnvUnowned;
 
@@ -12,13 +14,38 @@ use jni::EnvUnowned;
 pub extern "system" fn Java_dev_tierproof_core_Workloads_nativeParseCsv<'local>(
     mut env: EnvUnowned<'local>,
     _class: JClass<'local>,
-    text: JString<'local>,
+    bytes: JByteArray<'local>,
 ) -> JObject<'local> {
     env.with_env(|env| -> JniResult<_> {
-        let upserts = parse_upserts_csv(&string(env, &text, "csv")?)?;
+        let upserts = parse_upserts_csv_bytes(&byte_vec(env, &bytes)?)?;
         rows_object(env, &upserts)
     })
     .resolve::<ThrowTierproof>()
+}
+
+/// A file's bytes as text; invalid UTF-8 is refused naming `what` and the line.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_dev_tierproof_core_Workloads_nativeUtf8Text<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    what: JString<'local>,
+    bytes: JByteArray<'local>,
+) -> JString<'local> {
+    env.with_env(|env| -> JniResult<_> {
+        let what = super::arrays::string(env, &what, "what")?;
+        let raw = byte_vec(env, &bytes)?;
+        Ok(JString::from_str(env, utf8_text(&what, &raw)?)?)
+    })
+    .resolve::<ThrowTierproof>()
+}
+
+fn byte_vec(env: &jni::Env<'_>, bytes: &JByteArray<'_>) -> JniResult<Vec<u8>> {
+    if bytes.is_null() {
+        return Err(bad("bytes are null".to_string()));
+    }
+    let mut raw = vec![0i8; bytes.len(env)?];
+    bytes.get_region(env, 0, &mut raw)?;
+    Ok(raw.into_iter().map(|b| b as u8).collect())
 }
 
 #[unsafe(no_mangle)]
@@ -34,7 +61,8 @@ pub extern "system" fn Java_dev_tierproof_core_Workloads_nativeRandom<'local>(
             .map_err(|_| bad(format!("--random {count} must not be negative")))?;
         let k =
             u32::try_from(keys).map_err(|_| bad(format!("--keys {keys} must not be negative")))?;
-        let upserts = random_upserts(n, k, seed as u64)?;
+        let upserts =
+            require_upserts(random_upserts(n, k, seed as u64)?, &format!("--random {n}"))?;
         rows_object(env, &upserts)
     })
     .resolve::<ThrowTierproof>()

@@ -1,83 +1,152 @@
 package dev.tierproof.cli;
 
-import dev.tierproof.core.Ddl;
 import dev.tierproof.core.TierproofException;
+import dev.tierproof.core.Versions;
+import dev.tierproof.run.RunDirectory;
 import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
 
 /**
- * {@code tierproof [prove|streamhouse|ddl] [options]}. Exit status: 0 consistent, 1 inconsistent,
- * 2 bad input or a failure to run.
+ * {@code tierproof [prove|streamhouse|matrix|search|ddl|help] [options]}. Exit status: 0
+ * consistent, 1 inconsistent, 2 bad input or a failure to run; 130/143 when stopped by
+ * SIGINT/SIGTERM (after cleaning up).
  */
+@Command(name = "tierproof", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+        description = "Proves that batch and streaming reads of a tiered Fluss/Paimon table return the same rows.",
+        subcommands = {ProveCommand.class, StreamhouseCommand.class, MatrixCommand.class, SearchCommand.class,
+            DdlCommand.class, CommandLine.HelpCommand.class},
+        footer = {"", "Without a command, runs prove. Exit status: 0 consistent, 1 inconsistent, 2 bad input or a"
+            + " failure to run, 130/143 stopped by SIGINT/SIGTERM."})
 public final class Main {
     static final int CONSISTENT = 0;
     static final int INCONSISTENT = 1;
     static final int FAILED = 2;
 
-    private Main() {}
+    final PrintStream out;
+    final PrintStream err;
+    /** The command line's run directory (it also holds the JVM's temporary files); null in-process. */
+    final RunDirectory runDirectory;
+    private volatile RunSession session;
+
+    private Main(PrintStream out, PrintStream err, RunDirectory runDirectory) {
+        this.out = out;
+        this.err = err;
+        this.runDirectory = runDirectory;
+    }
 
     public static void main(String[] argv) {
+        boolean verbose = Arrays.asList(argv).contains("--verbose");
+        // Before anything logs: engine stack traces only with --verbose.
+        System.setProperty("tierproof.log.exceptions", verbose ? "full" : "none");
         int status;
+        RunDirectory dir = null;
         try {
-            status = run(Arrays.asList(argv), System.out, System.err);
+            // Every temporary file of this process (Flink's planner jar, native libraries, RocksDB)
+            // goes to the run directory, removed at the end or by the next run after a kill -9.
+            dir = RunDirectory.create(Path.of(System.getProperty("java.io.tmpdir")));
+            System.setProperty("java.io.tmpdir", dir.directory("tmp").toString());
+            status = run(Arrays.asList(argv), System.out, System.err, dir);
         } catch (Throwable t) {
             // An Error (a missing class, no memory) must still end the JVM with status 2: Flink's
             // non-daemon threads would otherwise keep it alive.
             System.err.println("tierproof: failed: " + t);
-            t.printStackTrace();
+            if (verbose) {
+                t.printStackTrace();
+            }
             status = FAILED;
+        } finally {
+            if (dir != null) {
+                try {
+                    dir.close();
+                } catch (RuntimeException e) {
+                    System.err.println("tierproof: " + e.getMessage());
+                }
+            }
         }
         System.exit(status);
     }
 
+    /** Runs a command in this JVM (tests), in a run directory of its own. */
     static int run(List<String> argv, PrintStream out, PrintStream err) {
-        String command = argv.isEmpty() || argv.get(0).startsWith("--") ? "prove" : argv.get(0);
-        List<String> rest = argv.isEmpty() || argv.get(0).startsWith("--") ? argv : argv.subList(1, argv.size());
-        try {
-            return switch (command) {
-                case "prove" -> ProveCommand.run(rest, out, err);
-                case "streamhouse" -> StreamhouseCommand.run(rest, out, err);
-                case "matrix" -> MatrixCommand.run(rest, out, err);
-                case "search" -> SearchCommand.run(rest, out, err);
-                case "ddl" -> {
-                    out.println(Ddl.tierTableDdl(Args.parse(rest, java.util.Set.of("table")).get("table", "accounts")));
-                    yield CONSISTENT;
-                }
-                case "help", "-h", "--help" -> {
-                    out.println(usage());
-                    yield CONSISTENT;
-                }
-                default -> throw new IllegalArgumentException("unknown command " + command + "\n" + usage());
-            };
-        } catch (IllegalArgumentException e) {
+        return run(argv, out, err, null);
+    }
+
+    static int run(List<String> argv, PrintStream out, PrintStream err, RunDirectory runDirectory) {
+        List<String> args = new ArrayList<>(argv);
+        if (args.isEmpty() || (args.get(0).startsWith("--") && !isTopLevelFlag(args.get(0)))) {
+            args.add(0, "prove");
+        }
+        Main main = new Main(out, err, runDirectory);
+        boolean verbose = args.contains("--verbose");
+        CommandLine cli = new CommandLine(main, new Factory(main));
+        cli.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));
+        cli.setErr(new PrintWriter(err, true, StandardCharsets.UTF_8));
+        cli.setParameterExceptionHandler((e, ignored) -> {
             err.println("tierproof: bad input: " + e.getMessage());
+            err.println("see: tierproof help " + e.getCommandLine().getCommandName());
             return FAILED;
-        } catch (TierproofException e) {
+        });
+        cli.setExecutionExceptionHandler((e, command, parsed) -> main.failed(e, verbose));
+        return cli.execute(args.toArray(String[]::new));
+    }
+
+    private static boolean isTopLevelFlag(String arg) {
+        return arg.equals("--help") || arg.equals("--version");
+    }
+
+    /** Called by a command once its run exists, so a failure can be reported against it. */
+    void running(RunSession s) {
+        session = s;
+    }
+
+    private int failed(Exception e, boolean verbose) {
+        RunSession s = session;
+        if (s != null && s.interrupted()) {
+            return FAILED; // the signal handler has said what happened; the JVM exits 130/143
+        }
+        if (e instanceof IllegalArgumentException) {
+            err.println("tierproof: bad input: " + e.getMessage());
+        } else if (e instanceof TierproofException) {
             err.println("tierproof: failed: " + e.getMessage());
-            return FAILED;
-        } catch (RuntimeException e) {
+        } else {
             err.println("tierproof: failed: " + e);
-            return FAILED;
+        }
+        if (verbose) {
+            e.printStackTrace(err);
+        }
+        if (s != null) {
+            s.reportFailure(e);
+        }
+        return FAILED;
+    }
+
+    /** Makes the commands, handing each this Main (its streams and run directory). */
+    private record Factory(Main main) implements CommandLine.IFactory {
+        @Override
+        public <K> K create(Class<K> cls) throws Exception {
+            if (cls == Main.class) {
+                return cls.cast(main);
+            }
+            if (TierproofCommand.class.isAssignableFrom(cls)) {
+                K command = CommandLine.defaultFactory().create(cls);
+                ((TierproofCommand) command).main = main;
+                return command;
+            }
+            return CommandLine.defaultFactory().create(cls);
         }
     }
 
-    static String usage() {
-        return String.join(
-                "\n",
-                "usage: tierproof [command] [options]",
-                "  prove        (default) Flink SQL + Paimon: batch read = bounded streaming replay = last value per id",
-                "               [--table NAME] [--upserts FILE.csv | --random N --keys K --seed S] [--ddl-file FILE]",
-                "               [--warehouse DIR] [--report FILE.json] [--deadline-s N] [--rows-per-insert N]",
-                "  streamhouse  a real Fluss cluster tiering into Paimon, every read compared",
-                "               [--table NAME] [--upserts FILE.csv | --random N --keys K --seed S]",
-                "               [--warehouse DIR] [--report FILE.json] [--deadline-s N]",
-                "  matrix       every merge engine x changelog producer x read mode on one workload",
-                "               [--upserts FILE.csv | --random N --keys K --seed S] [--report FILE.json]",
-                "               [--html FILE.html] [--markdown FILE.md] [--rows-per-insert N]",
-                "  search       random workloads against one table; shrinks a failing one to a reproducer",
-                "               [--trials N] [--seed S] [--ddl-file FILE] [--out DIR] [--upserts-per-trial N]",
-                "  ddl          print the tiered table's DDL [--table NAME]",
-                "exit status: 0 consistent, 1 inconsistent, 2 bad input or failure");
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            return new String[] {"tierproof 0.1.0 " + Versions.all()};
+        }
     }
 }

@@ -1,70 +1,73 @@
 package dev.tierproof.cli;
 
 import dev.tierproof.core.Rows;
-import dev.tierproof.core.TierproofException;
-import dev.tierproof.core.Workloads;
 import dev.tierproof.matrix.Cell;
 import dev.tierproof.matrix.MatrixReport;
 import dev.tierproof.matrix.MatrixRun;
 import dev.tierproof.paimon.FlinkEngine;
-import dev.tierproof.paimon.Progress;
-import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.file.Files;
+import dev.tierproof.paimon.PaimonProof;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
-import java.util.Set;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /** {@code tierproof matrix}: every engine × producer × read mode on one workload. */
-final class MatrixCommand {
-    private static final Set<String> OPTIONS = Set.of("upserts", "random", "keys", "seed", "report", "html",
-            "markdown", "deadline-s", "rows-per-insert", "warehouse");
+@Command(name = "matrix", mixinStandardHelpOptions = true,
+        description = "Every merge engine x changelog producer x read mode on one workload.")
+final class MatrixCommand extends TierproofCommand {
+    static final String DEFAULT_WORKLOAD = "200 random upserts over 20 keys, seed 1";
 
-    private MatrixCommand() {}
+    @Option(names = "--html", paramLabel = "FILE.html", description = "write the grid as a self-contained page")
+    Path html;
 
-    static int run(List<String> words, PrintStream out, PrintStream err) {
-        Args args = Args.parse(words, OPTIONS);
-        Rows upserts = args.has("upserts") || args.has("random") ? Workload.from(args) : Workloads.random(200, 20, 1);
-        String describe = args.has("upserts") || args.has("random")
-                ? Workload.describe(args, upserts) : "200 random upserts over 20 keys, seed 1";
-        int rowsPerInsert = (int) args.longValue("rows-per-insert", 25, 1, Integer.MAX_VALUE);
-        Duration deadline = Duration.ofSeconds(args.longValue("deadline-s", 60, 1, 86_400));
-        Progress progress = Progress.to(err);
-        out.println("tierproof matrix: " + describe + ", " + rowsPerInsert + " upserts per commit");
-        long start = System.nanoTime();
-        List<Cell> cells;
-        try (Warehouse warehouse = Warehouse.of(args); FlinkEngine engine = FlinkEngine.start(4)) {
-            cells = MatrixRun.run(engine, new MatrixRun.Config(upserts, MatrixRun.ENGINES, MatrixRun.PRODUCERS,
-                    warehouse.path(), deadline, rowsPerInsert), progress);
+    @Option(names = "--markdown", paramLabel = "FILE.md", description = "write the grid as a Markdown table")
+    Path markdown;
+
+    @Option(names = "--rows-per-insert", paramLabel = "N", defaultValue = "25",
+            description = "upserts per INSERT (one commit each; default ${DEFAULT-VALUE})")
+    int rowsPerInsert;
+
+    @Mixin
+    WorkloadOptions workload;
+
+    @Mixin
+    RunOptions run;
+
+    @Override
+    public Integer call() {
+        Rows upserts = workload.given() ? workload.load(null) : dev.tierproof.core.Workloads.random(200, 20, 1);
+        String describe = workload.describe(upserts, DEFAULT_WORKLOAD);
+        PaimonProof.checkRowsPerInsert(rowsPerInsert);
+        List<Path> inputs = workload.inputs();
+        OutputFile report = OutputFile.check("--report", run.report, inputs);
+        OutputFile page = OutputFile.check("--html", html, inputs);
+        OutputFile table = OutputFile.check("--markdown", markdown, inputs);
+        Path usersWarehouse = Warehouse.checkUsers(run.warehouse);
+        var deadline = run.deadline(60);
+
+        try (RunSession session = RunSession.start("matrix", main.runDirectory, run, report, main.err)) {
+            main.running(session);
+            Warehouse warehouse = Warehouse.of(usersWarehouse, session.directory());
+            main.out.println("tierproof matrix: " + describe + ", " + rowsPerInsert + " upserts per commit");
+            long start = System.nanoTime();
+            FlinkEngine engine = session.started(FlinkEngine.start(4, session.directory().directory("flink")));
+            List<Cell> cells = MatrixRun.run(engine, new MatrixRun.Config(upserts, MatrixRun.ENGINES,
+                    MatrixRun.PRODUCERS, warehouse.path(), deadline, rowsPerInsert), session.steps());
+            session.completed();
+            MatrixReport result = new MatrixReport(cells, describe, (System.nanoTime() - start) / 1_000_000);
+            main.out.print(result.markdown());
+            main.out.printf("time: %d ms%n", (System.nanoTime() - start) / 1_000_000);
+            write(report, result.json().toPrettyString() + "\n");
+            write(page, result.html());
+            write(table, result.markdown());
+            return Main.CONSISTENT;
         }
-        MatrixReport report = new MatrixReport(cells, describe, (System.nanoTime() - start) / 1_000_000);
-        out.print(report.markdown());
-        out.printf("time: %d ms%n", (System.nanoTime() - start) / 1_000_000);
-        write(args, "report", () -> report.json().toPrettyString() + "\n", out);
-        write(args, "html", report::html, out);
-        write(args, "markdown", report::markdown, out);
-        return Main.CONSISTENT;
     }
 
-    interface Text {
-        String get();
-    }
-
-    private static void write(Args args, String option, Text text, PrintStream out) {
-        if (!args.has(option)) {
-            return;
-        }
-        Path file = Path.of(args.get(option, ""));
-        try {
-            Path parent = file.toAbsolutePath().getParent();
-            if (parent != null) {
-                Files.createDirectories(parent);
-            }
-            Files.writeString(file, text.get());
-            out.println(option + ": " + file);
-        } catch (IOException e) {
-            throw new TierproofException("could not write " + file + ": " + e.getMessage(), e);
+    private void write(OutputFile file, String text) {
+        if (file != null && file.write(text, main.err)) {
+            main.out.println(file.path());
         }
     }
 }

@@ -1,57 +1,72 @@
 package dev.tierproof.cli;
 
+import dev.tierproof.core.Ddl;
 import dev.tierproof.core.Rows;
 import dev.tierproof.paimon.FlinkEngine;
 import dev.tierproof.paimon.PaimonProof;
 import dev.tierproof.paimon.ProofReport;
-import dev.tierproof.paimon.Progress;
-import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /** {@code tierproof prove}: the core proof on Flink SQL + Paimon. */
-final class ProveCommand {
-    private static final Set<String> OPTIONS = Set.of(
-            "table", "upserts", "random", "keys", "seed", "ddl-file", "warehouse", "report", "deadline-s",
-            "rows-per-insert");
-
+@Command(name = "prove", mixinStandardHelpOptions = true,
+        description = "Flink SQL + Paimon: batch read = bounded streaming replay = last value per id.")
+final class ProveCommand extends TierproofCommand {
     /** Up to this many upserts run as one INSERT each (the contract); more are batched. */
     static final int PER_UPSERT_LIMIT = 100;
 
-    private ProveCommand() {}
+    @Option(names = "--table", paramLabel = "NAME",
+            description = "the table (table or db.table; default accounts, or the DDL's own name)")
+    String table;
 
-    static int run(List<String> words, PrintStream out, PrintStream err) {
-        Args args = Args.parse(words, OPTIONS);
-        Rows upserts = Workload.from(args);
-        String ddl = args.has("ddl-file") ? readFile(args.get("ddl-file", "")) : null;
-        int rowsPerInsert = args.intValue("rows-per-insert", upserts.size() <= PER_UPSERT_LIMIT ? 1 : 1000);
-        if (rowsPerInsert < 1) {
-            throw new IllegalArgumentException("--rows-per-insert " + rowsPerInsert + " must be at least 1");
-        }
-        Duration deadline = Duration.ofSeconds(args.longValue("deadline-s", 60, 1, 86_400));
-        Progress progress = Progress.to(err);
-        try (Warehouse warehouse = Warehouse.of(args)) {
-            PaimonProof.Config cfg = new PaimonProof.Config(
-                    args.get("table", "accounts"), upserts, ddl, warehouse.path(), deadline, rowsPerInsert);
-            out.println("tierproof prove: " + Workload.describe(args, upserts) + ", warehouse " + warehouse.describe());
-            progress.step("starting Flink MiniCluster");
-            ProofReport report;
-            try (FlinkEngine engine = FlinkEngine.start(4)) {
-                report = PaimonProof.run(engine, cfg, progress);
-            }
-            return ReportOutput.print(out, report, args, "DDL", o -> { });
-        }
-    }
+    @Option(names = "--ddl-file", paramLabel = "FILE",
+            description = "prove your CREATE TABLE (columns id INT, bal INT) instead of the generated one")
+    Path ddlFile;
 
-    static String readFile(String file) {
-        try {
-            return Files.readString(Path.of(file));
-        } catch (IOException e) {
-            throw new IllegalArgumentException("cannot read " + file + ": " + e.getMessage());
+    @Option(names = "--rows-per-insert", paramLabel = "N",
+            description = "upserts per INSERT statement, 1 to " + PaimonProof.MAX_ROWS_PER_INSERT
+                    + " (default 1 up to " + PER_UPSERT_LIMIT + " upserts, else 1000)")
+    Integer rowsPerInsert;
+
+    @Mixin
+    WorkloadOptions workload;
+
+    @Mixin
+    RunOptions run;
+
+    @Override
+    public Integer call() {
+        // Every input is checked before anything starts.
+        Rows upserts = workload.load(WorkloadOptions.EXAMPLE_CSV);
+        String ddl = ddlFile == null ? null : InputFiles.readText(ddlFile, "--ddl-file");
+        if (ddl != null) {
+            Ddl.checkUserDdl(ddl, upserts.anyNullBal());
+        } else if (table != null) {
+            Ddl.tierTableDdl(table);
+        }
+        int perInsert = rowsPerInsert != null ? rowsPerInsert : upserts.size() <= PER_UPSERT_LIMIT ? 1 : 1000;
+        PaimonProof.checkRowsPerInsert(perInsert);
+        List<Path> inputs = new ArrayList<>(workload.inputs());
+        inputs.add(ddlFile);
+        OutputFile report = OutputFile.check("--report", run.report, inputs);
+        Path usersWarehouse = Warehouse.checkUsers(run.warehouse);
+        var deadline = run.deadline(60);
+
+        try (RunSession session = RunSession.start("prove", main.runDirectory, run, report, main.err)) {
+            main.running(session);
+            Warehouse warehouse = Warehouse.of(usersWarehouse, session.directory());
+            main.out.println("tierproof prove: " + workload.describe(upserts, upserts.size()
+                    + " upserts (the built-in example)") + ", warehouse " + warehouse.describe());
+            session.steps().progress().step("starting Flink MiniCluster");
+            FlinkEngine engine = session.started(FlinkEngine.start(4, session.directory().directory("flink")));
+            ProofReport result = PaimonProof.run(engine, new PaimonProof.Config(table, upserts, ddl, warehouse.path(),
+                    deadline, perInsert), session.steps());
+            session.completed();
+            return ReportOutput.print(main.out, main.err, result, report, "DDL", o -> { });
         }
     }
 }

@@ -4,60 +4,104 @@ import dev.tierproof.core.Ddl;
 import dev.tierproof.core.TierproofException;
 import dev.tierproof.core.Workloads;
 import dev.tierproof.paimon.FlinkEngine;
-import dev.tierproof.paimon.Progress;
+import dev.tierproof.run.IoMessages;
 import dev.tierproof.search.CounterexampleSearch;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /**
  * {@code tierproof search}: exit 0 when no trial fails, 1 with a minimal reproducer (a CSV and the
  * DDL, runnable with {@code prove}) when one does, 2 on bad input or a failure.
  */
-final class SearchCommand {
-    private static final Set<String> OPTIONS =
-            Set.of("trials", "seed", "ddl-file", "out", "upserts-per-trial", "keys", "deadline-s", "warehouse");
+@Command(name = "search", mixinStandardHelpOptions = true,
+        description = "Random workloads against one table; shrinks a failing one to a minimal reproducer.")
+final class SearchCommand extends TierproofCommand {
+    @Option(names = "--trials", paramLabel = "N", defaultValue = "5", description = "random workloads to prove"
+            + " (default ${DEFAULT-VALUE})")
+    int trials;
 
-    private SearchCommand() {}
+    @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "the first trial's seed"
+            + " (default ${DEFAULT-VALUE})")
+    long seed;
 
-    static int run(List<String> words, PrintStream out, PrintStream err) {
-        Args args = Args.parse(words, OPTIONS);
-        String ddl = args.has("ddl-file") ? ProveCommand.readFile(args.get("ddl-file", "")) : null;
-        int trials = (int) args.longValue("trials", 5, 1, 100_000);
-        long seed = args.longValue("seed", 1, Long.MIN_VALUE, Long.MAX_VALUE);
-        int perTrial = (int) args.longValue("upserts-per-trial", 8, 1, 100);
-        int keys = (int) args.longValue("keys", 3, 1, Integer.MAX_VALUE);
-        Path outDir = Path.of(args.get("out", "tierproof-counterexample"));
-        Duration deadline = Duration.ofSeconds(args.longValue("deadline-s", 60, 1, 86_400));
-        out.printf("tierproof search: %d trials of %d upserts over %d keys, seed %d, table %s%n", trials, perTrial,
-                keys, seed, ddl == null ? "the tiered table (deduplicate + input)" : args.get("ddl-file", ""));
-        CounterexampleSearch.Result result;
-        try (Warehouse warehouse = Warehouse.of(args); FlinkEngine engine = FlinkEngine.start(4)) {
-            result = CounterexampleSearch.run(engine, new CounterexampleSearch.Config(ddl, trials, seed, perTrial,
-                    keys, warehouse.path(), deadline), Progress.to(err));
+    @Option(names = "--ddl-file", paramLabel = "FILE", description = "the table to search (default: the tiered"
+            + " table)")
+    Path ddlFile;
+
+    @Option(names = "--out", paramLabel = "DIR", defaultValue = "tierproof-counterexample",
+            description = "where the reproducer goes (default ${DEFAULT-VALUE})")
+    Path out;
+
+    @Option(names = "--upserts-per-trial", paramLabel = "N", defaultValue = "8",
+            description = "upserts in each trial, 1 to 100 (default ${DEFAULT-VALUE})")
+    int perTrial;
+
+    @Option(names = "--keys", paramLabel = "K", defaultValue = "3", description = "distinct ids in each trial"
+            + " (default ${DEFAULT-VALUE})")
+    int keys;
+
+    @Mixin
+    RunOptions run;
+
+    @Override
+    public Integer call() {
+        String ddl = ddlFile == null ? null : InputFiles.readText(ddlFile, "--ddl-file");
+        if (ddl != null) {
+            Ddl.checkUserDdl(ddl, true);
         }
-        if (result.minimal() == null) {
-            out.printf("no counterexample: all %d trials consistent (%d proofs)%n", result.trialsRun(),
-                    result.proofsRun());
-            return Main.CONSISTENT;
+        range("--trials", trials, 1, 100_000);
+        range("--upserts-per-trial", perTrial, 1, 100);
+        range("--keys", keys, 1, Integer.MAX_VALUE);
+        List<Path> inputs = new ArrayList<>();
+        inputs.add(ddlFile);
+        OutputFile report = OutputFile.check("--report", run.report, inputs);
+        Path usersWarehouse = Warehouse.checkUsers(run.warehouse);
+        var deadline = run.deadline(60);
+
+        try (RunSession session = RunSession.start("search", main.runDirectory, run, report, main.err)) {
+            main.running(session);
+            Warehouse warehouse = Warehouse.of(usersWarehouse, session.directory());
+            main.out.printf("tierproof search: %d trials of %d upserts over %d keys, seed %d, table %s%n", trials,
+                    perTrial, keys, seed, ddl == null ? "the tiered table (deduplicate + input)" : ddlFile);
+            FlinkEngine engine = session.started(FlinkEngine.start(4, session.directory().directory("flink")));
+            CounterexampleSearch.Result result = CounterexampleSearch.run(engine, new CounterexampleSearch.Config(
+                    ddl, trials, seed, perTrial, keys, warehouse.path(), deadline), session.steps());
+            session.completed();
+            if (result.minimal() == null) {
+                main.out.printf("no counterexample: all %d trials consistent (%d proofs)%n", result.trialsRun(),
+                        result.proofsRun());
+                return Main.CONSISTENT;
+            }
+            Path csv = out.resolve("upserts.csv");
+            Path sql = out.resolve("table.sql");
+            try {
+                Files.createDirectories(out);
+                Files.writeString(csv, Workloads.toCsv(result.minimal()));
+                Files.writeString(sql, (ddl != null ? ddl.strip() : Ddl.tierTableDdl("accounts")) + "\n");
+            } catch (IOException e) {
+                throw new TierproofException("could not write the reproducer to " + out + ": " + IoMessages.of(e), e);
+            }
+            main.out.printf("counterexample in trial %d: %d upserts, shrunk to %d (%d proofs): %s%n",
+                    result.trialsRun(), result.found().size(), result.minimal().size(), result.proofsRun(),
+                    result.minimal());
+            main.out.print(result.minimalReport().summary());
+            main.out.println("reproduce: ./build.sh run prove --upserts " + csv + " --ddl-file " + sql);
+            if (report != null) {
+                report.write(result.minimalReport().toJson() + "\n", main.err);
+            }
+            return Main.INCONSISTENT;
         }
-        Path csv = outDir.resolve("upserts.csv");
-        Path sql = outDir.resolve("table.sql");
-        try {
-            Files.createDirectories(outDir);
-            Files.writeString(csv, Workloads.toCsv(result.minimal()));
-            Files.writeString(sql, (ddl != null ? ddl.strip() : Ddl.tierTableDdl("accounts")) + "\n");
-        } catch (IOException e) {
-            throw new TierproofException("could not write the reproducer to " + outDir + ": " + e.getMessage(), e);
+    }
+
+    private static void range(String option, long value, long min, long max) {
+        if (value < min || value > max) {
+            throw new IllegalArgumentException(option + " " + value + " must be between " + min + " and " + max);
         }
-        out.printf("counterexample in trial %d: %d upserts, shrunk to %d (%d proofs): %s%n", result.trialsRun(),
-                result.found().size(), result.minimal().size(), result.proofsRun(), result.minimal());
-        out.print(result.minimalReport().summary());
-        out.println("reproduce: ./build.sh run prove --upserts " + csv + " --ddl-file " + sql);
-        return Main.INCONSISTENT;
     }
 }

@@ -5,103 +5,77 @@ import dev.tierproof.fluss.LocalFlussCluster;
 import dev.tierproof.fluss.StreamhouseProof;
 import dev.tierproof.fluss.Tiering;
 import dev.tierproof.paimon.FlinkEngine;
+import dev.tierproof.paimon.PaimonProof;
 import dev.tierproof.paimon.ProofReport;
-import dev.tierproof.paimon.Progress;
-import java.io.PrintStream;
-import java.time.Duration;
-import java.util.List;
-import java.util.Set;
+import java.nio.file.Path;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /**
  * {@code tierproof streamhouse}: a real Fluss cluster tiering into Paimon, every read compared.
  * Whatever happens (a failure, Ctrl-C), the tiering job, the Flink MiniCluster and the Fluss
- * cluster are stopped and a temporary warehouse is removed.
+ * cluster are stopped and the run's directory is removed.
  */
-final class StreamhouseCommand {
-    private static final Set<String> OPTIONS = Set.of(
-            "table", "upserts", "random", "keys", "seed", "warehouse", "report", "deadline-s", "rows-per-insert");
-
+@Command(name = "streamhouse", mixinStandardHelpOptions = true,
+        description = "A real Fluss cluster tiering into Paimon; every read compared with the last value per id.")
+final class StreamhouseCommand extends TierproofCommand {
     /** Up to this many upserts run as one INSERT each (each is a Flink job of about 2.5 s). */
     static final int PER_UPSERT_LIMIT = 20;
 
-    private StreamhouseCommand() {}
+    @Option(names = "--table", paramLabel = "NAME", defaultValue = "accounts",
+            description = "the table, in Fluss and Paimon database fluss (ASCII letters, digits, _ and -;"
+                    + " default ${DEFAULT-VALUE})")
+    String table;
 
-    static int run(List<String> words, PrintStream out, PrintStream err) {
-        Args args = Args.parse(words, OPTIONS);
-        Rows upserts = Workload.from(args);
-        int rowsPerInsert = args.intValue("rows-per-insert", upserts.size() <= PER_UPSERT_LIMIT ? 1 : 2000);
-        if (rowsPerInsert < 1) {
-            throw new IllegalArgumentException("--rows-per-insert " + rowsPerInsert + " must be at least 1");
-        }
-        Duration deadline = Duration.ofSeconds(args.longValue("deadline-s", 120, 1, 86_400));
-        Progress progress = Progress.to(err);
-        Resources resources = new Resources(Warehouse.of(args));
-        Thread onInterrupt = new Thread(() -> {
-            err.println("tierproof: interrupted; stopping the tiering job, Flink and the Fluss cluster");
-            resources.close();
-        }, "tierproof-shutdown");
-        Runtime.getRuntime().addShutdownHook(onInterrupt);
-        try {
-            out.println("tierproof streamhouse: " + Workload.describe(args, upserts) + ", Paimon warehouse "
-                    + resources.warehouse.describe());
+    @Option(names = "--rows-per-insert", paramLabel = "N",
+            description = "upserts per INSERT statement, 1 to " + PaimonProof.MAX_ROWS_PER_INSERT
+                    + " (default 1 up to " + PER_UPSERT_LIMIT + " upserts, else 2000)")
+    Integer rowsPerInsert;
+
+    @Mixin
+    WorkloadOptions workload;
+
+    @Mixin
+    RunOptions run;
+
+    @Override
+    public Integer call() {
+        Rows upserts = workload.load(WorkloadOptions.EXAMPLE_CSV);
+        StreamhouseProof.ddl(table); // a name Fluss refuses is refused before any cluster starts
+        int perInsert = rowsPerInsert != null ? rowsPerInsert : upserts.size() <= PER_UPSERT_LIMIT ? 1 : 2000;
+        PaimonProof.checkRowsPerInsert(perInsert);
+        OutputFile report = OutputFile.check("--report", run.report, workload.inputs());
+        Path usersWarehouse = Warehouse.checkUsers(run.warehouse);
+        var deadline = run.deadline(120);
+
+        try (RunSession session = RunSession.start("streamhouse", main.runDirectory, run, report, main.err)) {
+            main.running(session);
+            Warehouse warehouse = Warehouse.of(usersWarehouse, session.directory());
+            main.out.println("tierproof streamhouse: " + workload.describe(upserts, upserts.size()
+                    + " upserts (the built-in example)") + ", Paimon warehouse " + warehouse.describe());
+            var progress = session.steps().progress();
             progress.step("starting Fluss (ZooKeeper, coordinator, tablet server) with a Paimon datalake");
-            resources.cluster = LocalFlussCluster.start(1, Tiering.clusterOptions(resources.warehouse.path()));
-            progress.step("Fluss is up at " + resources.cluster.bootstrapServers() + "; starting Flink MiniCluster");
-            resources.engine = FlinkEngine.start(8);
-            ProofReport report = StreamhouseProof.run(resources.cluster, resources.engine,
-                    new StreamhouseProof.Config(args.get("table", "accounts"), upserts, resources.warehouse.path(),
-                            deadline, rowsPerInsert), progress);
-            return ReportOutput.print(out, report, args, "DDL (Fluss)", o -> {
-                o.printf("tiered into      : Paimon %s.%s in %s, columns %s%n",
-                        report.json().path("paimon").path("database").asText(),
-                        report.json().path("paimon").path("table").asText(),
-                        report.json().path("paimon").path("warehouse").asText(),
-                        report.json().path("paimon").path("columns"));
-                o.printf("tiering          : log end offset %d, lake snapshot %d, caught up in %d ms%n",
-                        report.json().path("fluss").path("log_end_offset").asLong(),
-                        report.json().path("fluss").path("lake_snapshot_id").asLong(),
-                        report.json().path("tiering_wait_ms").asLong());
-            });
-        } finally {
+            LocalFlussCluster cluster = session.started(LocalFlussCluster.start(1,
+                    Tiering.clusterOptions(warehouse.path()), session.directory().directory("fluss")));
+            progress.step("Fluss is up at " + cluster.bootstrapServers() + "; starting Flink MiniCluster");
+            FlinkEngine engine = session.started(FlinkEngine.start(8, session.directory().directory("flink")));
+            ProofReport result = StreamhouseProof.run(cluster, engine,
+                    new StreamhouseProof.Config(table, upserts, warehouse.path(), deadline, perInsert),
+                    session.steps());
+            session.completed();
             progress.step("stopping Flink and the Fluss cluster");
-            resources.close();
-            try {
-                Runtime.getRuntime().removeShutdownHook(onInterrupt);
-            } catch (IllegalStateException shuttingDown) {
-                // the JVM is already going down: the hook runs (and finds everything closed)
-            }
-        }
-    }
-
-    /** What the command started, stopped once, in reverse order. */
-    private static final class Resources {
-        final Warehouse warehouse;
-        volatile LocalFlussCluster cluster;
-        volatile FlinkEngine engine;
-        private boolean closed;
-
-        Resources(Warehouse warehouse) {
-            this.warehouse = warehouse;
-        }
-
-        synchronized void close() {
-            if (closed) {
-                return;
-            }
-            closed = true;
-            RuntimeException first = null;
-            for (AutoCloseable c : new AutoCloseable[] {engine, cluster, warehouse}) {
-                try {
-                    if (c != null) {
-                        c.close();
-                    }
-                } catch (Exception e) {
-                    first = first == null ? new RuntimeException(e.getMessage(), e) : first;
-                }
-            }
-            if (first != null) {
-                throw first;
-            }
+            return ReportOutput.print(main.out, main.err, result, report, "DDL (Fluss)", o -> {
+                o.printf("tiered into      : Paimon %s.%s in %s, columns %s%n",
+                        result.json().path("paimon").path("database").asText(),
+                        result.json().path("paimon").path("table").asText(),
+                        result.json().path("paimon").path("warehouse").asText(),
+                        result.json().path("paimon").path("columns"));
+                o.printf("tiering          : log end offset %d, lake snapshot %d, caught up in %d ms%n",
+                        result.json().path("fluss").path("log_end_offset").asLong(),
+                        result.json().path("fluss").path("lake_snapshot_id").asLong(),
+                        result.json().path("tiering_wait_ms").asLong());
+            });
         }
     }
 }

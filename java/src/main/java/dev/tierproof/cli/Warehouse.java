@@ -1,12 +1,13 @@
 package dev.tierproof.cli;
 
-import dev.tierproof.util.Directories;
+import dev.tierproof.run.IoMessages;
+import dev.tierproof.run.RunDirectory;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** The warehouse directory: the user's (kept) or a temporary one (removed on close). */
-final class Warehouse implements AutoCloseable {
+/** The warehouse: the user's (kept, checked writable first) or a temporary one in the run directory. */
+final class Warehouse {
     private final Path path;
     private final boolean temporary;
 
@@ -15,31 +16,46 @@ final class Warehouse implements AutoCloseable {
         this.temporary = temporary;
     }
 
-    static Warehouse of(Args args) {
-        try {
-            if (args.has("warehouse")) {
-                Path p = Path.of(args.get("warehouse", "")).toAbsolutePath();
-                Files.createDirectories(p);
-                return new Warehouse(p, false);
-            }
-            return new Warehouse(Files.createTempDirectory("tierproof-warehouse-"), true);
-        } catch (IOException e) {
-            throw new IllegalArgumentException("cannot create the warehouse directory: " + e.getMessage());
+    /**
+     * Checks a user's {@code --warehouse} before anything runs: not a file, creatable, writable.
+     * Returns null when none was given.
+     */
+    static Path checkUsers(Path given) {
+        if (given == null) {
+            return null;
         }
+        Path p = given.toAbsolutePath().normalize();
+        if (Files.exists(p) && !Files.isDirectory(p)) {
+            throw new IllegalArgumentException("--warehouse " + given + " is a file, not a directory");
+        }
+        try {
+            Files.createDirectories(p);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("--warehouse " + given + " cannot be created: " + IoMessages.of(e), e);
+        }
+        try {
+            Files.delete(Files.createTempFile(p, ".tierproof-probe-", ""));
+        } catch (IOException e) {
+            throw new IllegalArgumentException("--warehouse " + given + " cannot be written: " + IoMessages.of(e), e);
+        }
+        return p;
+    }
+
+    /** The checked user warehouse, or a temporary one inside the run directory. */
+    static Warehouse of(Path checkedUsers, RunDirectory run) {
+        return checkedUsers != null ? new Warehouse(checkedUsers, false)
+                : new Warehouse(run.directory("warehouse"), true);
     }
 
     Path path() {
         return path;
     }
 
-    String describe() {
-        return path + (temporary ? " (temporary)" : "");
+    boolean temporary() {
+        return temporary;
     }
 
-    @Override
-    public void close() {
-        if (temporary) {
-            Directories.deleteRecursively(path);
-        }
+    String describe() {
+        return path + (temporary ? " (temporary)" : "");
     }
 }

@@ -37,6 +37,18 @@ public final class Ddl {
         return nativeFlussTierTableDdl(Objects.requireNonNull(table, "table"), Objects.requireNonNull(freshness, "freshness"));
     }
 
+    /**
+     * Parses and checks a user's DDL: exactly one {@code CREATE TABLE} of the columns
+     * {@code id INT, bal INT}, keyed on id or not, with no option that writes outside the
+     * warehouse. Throws {@link IllegalArgumentException} naming what is wrong, before anything
+     * runs.
+     *
+     * @param writesNullBal whether the workload writes a NULL bal (then {@code bal NOT NULL} is refused)
+     */
+    public static CheckedDdl checkUserDdl(String sql, boolean writesNullBal) {
+        return nativeCheckUserDdl(Objects.requireNonNull(sql, "ddl"), writesNullBal);
+    }
+
     private static String[] flatten(Map<String, String> options) {
         String[] kv = new String[options.size() * 2];
         int i = 0;
@@ -46,6 +58,8 @@ public final class Ddl {
         }
         return kv;
     }
+
+    private static native CheckedDdl nativeCheckUserDdl(String sql, boolean writesNullBal);
 
     private static native String nativeTierTableDdl(String table);
 

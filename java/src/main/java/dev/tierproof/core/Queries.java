@@ -39,6 +39,13 @@ public final class Queries {
         return nativePathParts(Objects.requireNonNull(table, "table"));
     }
 
+    /** The parts (e.g. database and table), each checked and quoted, as one path for SQL. */
+    public static String quotedPath(String... parts) {
+        return nativeQuotedPath(parts);
+    }
+
+    private static native String nativeQuotedPath(String[] parts);
+
     private static native String[] nativePathParts(String table);
 
     private static native String nativeSelectRows(String table, String[] options, boolean hasExclude, int excludeId);

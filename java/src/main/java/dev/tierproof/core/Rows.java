@@ -36,6 +36,16 @@ public final class Rows {
         return balIsNull[i] ? null : bals[i];
     }
 
+    /** Whether any row's balance is NULL. */
+    public boolean anyNullBal() {
+        for (boolean n : balIsNull) {
+            if (n) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     int[] ids() {
         return ids;
     }

@@ -10,11 +10,17 @@ public final class Workloads {
 
     private Workloads() {}
 
+    /** CSV text; a CSV without upserts is refused. */
     public static Rows parseCsv(String text) {
-        return nativeParseCsv(Objects.requireNonNull(text, "csv"));
+        return parseCsv(Objects.requireNonNull(text, "csv").getBytes(java.nio.charset.StandardCharsets.UTF_8));
     }
 
-    /** {@code count} upserts over ids {@code 0..keys-1}; the same for the same seed everywhere. */
+    /** A CSV file's bytes: invalid UTF-8 is refused with its line. */
+    public static Rows parseCsv(byte[] bytes) {
+        return nativeParseCsv(Objects.requireNonNull(bytes, "csv"));
+    }
+
+    /** {@code count} (at least 1) upserts over {@code keys} ids; the same for the same seed everywhere. */
     public static Rows random(int count, int keys, long seed) {
         return nativeRandom(count, keys, seed);
     }
@@ -30,7 +36,14 @@ public final class Workloads {
 
     private static native Rows nativeShrinkCandidate(int[] ids, int[] bals, boolean[] balIsNull, int index);
 
-    private static native Rows nativeParseCsv(String text);
+    /** A file's bytes as text; invalid UTF-8 is refused naming {@code what} and the line. */
+    public static String utf8Text(String what, byte[] bytes) {
+        return nativeUtf8Text(Objects.requireNonNull(what, "what"), Objects.requireNonNull(bytes, "bytes"));
+    }
+
+    private static native String nativeUtf8Text(String what, byte[] bytes);
+
+    private static native Rows nativeParseCsv(byte[] bytes);
 
     private static native Rows nativeRandom(int count, int keys, long seed);
 

@@ -31,6 +31,7 @@ import org.apache.fluss.utils.clock.SystemClock;
  */
 public final class LocalFlussCluster implements AutoCloseable {
     private static final Duration READY_DEADLINE = Duration.ofSeconds(60);
+    private static final String LOOPBACK = "127.0.0.1";
 
     private final Path root;
     private final TestingServer zookeeper;
@@ -56,12 +57,21 @@ public final class LocalFlussCluster implements AutoCloseable {
      * started and names the part that failed.
      */
     public static LocalFlussCluster start(int tabletServerCount, Map<String, String> extra) {
+        return start(tabletServerCount, extra, Path.of(System.getProperty("java.io.tmpdir")));
+    }
+
+    /**
+     * As {@link #start(int, Map)}, with the cluster's directory (ZooKeeper's data, the servers'
+     * data and remote directories) made below {@code parent}.
+     */
+    public static LocalFlussCluster start(int tabletServerCount, Map<String, String> extra, Path parent) {
         if (tabletServerCount < 1) {
             throw new IllegalArgumentException("a Fluss cluster needs at least one tablet server, not " + tabletServerCount);
         }
         Path root;
         try {
-            root = Files.createTempDirectory("tierproof-fluss-");
+            Files.createDirectories(parent);
+            root = Files.createTempDirectory(parent, "tierproof-fluss-");
         } catch (IOException e) {
             throw new TierproofException("could not create a directory for the Fluss cluster: " + e.getMessage(), e);
         }
@@ -69,14 +79,15 @@ public final class LocalFlussCluster implements AutoCloseable {
         String part = "ZooKeeper";
         try {
             // Random free ports (-1); a session timeout cap above ZooKeeper's derived minimum, as
-            // Fluss's own tests set it (Curator's default spec is refused by ZooKeeper 3.7).
+            // Fluss's own tests set it (Curator's default spec is refused by ZooKeeper 3.7); the
+            // client port bound to loopback only (ZooKeeper binds every interface by default).
             InstanceSpec spec = new InstanceSpec(root.resolve("zookeeper").toFile(), -1, -1, -1, false, -1, -1, -1,
-                    Map.of("maxSessionTimeout", "60000"), "localhost");
+                    Map.of("maxSessionTimeout", "60000", "clientPortAddress", LOOPBACK), LOOPBACK);
             TestingServer zk = new TestingServer(spec, true);
             started.add(zk);
             Configuration common = new Configuration();
             common.setString("zookeeper.address", zk.getConnectString());
-            common.setString("bind.listeners", "FLUSS://localhost:0");
+            common.setString("bind.listeners", "FLUSS://" + LOOPBACK + ":0");
             common.setString("remote.data.dir", root.resolve("remote").toUri().toString());
             // Small thread pools keep a 2-core machine responsive.
             common.setString("netty.server.num-network-threads", "1");

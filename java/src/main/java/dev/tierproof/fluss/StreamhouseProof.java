@@ -11,10 +11,12 @@ import dev.tierproof.core.Rows;
 import dev.tierproof.core.Upserts;
 import dev.tierproof.paimon.BoundedRead;
 import dev.tierproof.paimon.FlinkEngine;
+import dev.tierproof.paimon.PaimonLake;
 import dev.tierproof.paimon.PaimonStreamReplay;
 import dev.tierproof.paimon.PaimonTables;
 import dev.tierproof.paimon.ProofReport;
-import dev.tierproof.paimon.Progress;
+import dev.tierproof.run.Progress;
+import dev.tierproof.run.Steps;
 import dev.tierproof.paimon.Statements;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -64,19 +66,40 @@ public final class StreamhouseProof {
     private StreamhouseProof() {}
 
     /** Runs the proof on a cluster and engine the caller owns (and stops). */
-    public static ProofReport run(LocalFlussCluster cluster, FlinkEngine engine, Config cfg, Progress progress) {
-        if (Queries.pathParts(cfg.table()).length != 1) {
-            throw new IllegalArgumentException("--table " + cfg.table() + ": give a plain table name; it lives in "
+    /**
+     * The Fluss DDL of {@code table}, checked (a plain name Fluss accepts) before anything starts.
+     */
+    public static String ddl(String table) {
+        if (Queries.pathParts(table).length != 1) {
+            throw new IllegalArgumentException("--table " + table + ": give a plain table name; it lives in "
                     + "Fluss database " + FLUSS_DATABASE + " and Paimon database " + FLUSS_DATABASE);
         }
+        return Ddl.flussTierTableDdl(table, FRESHNESS);
+    }
+
+    public static ProofReport run(LocalFlussCluster cluster, FlinkEngine engine, Config cfg, Steps steps) {
+        Progress progress = steps.progress();
         Map<String, Long> timings = new LinkedHashMap<>();
         long startAll = System.nanoTime();
-        String ddl = Ddl.flussTierTableDdl(cfg.table(), FRESHNESS);
+        String ddl = ddl(cfg.table());
+        if (PaimonLake.tableExists(cfg.warehouse(), FLUSS_DATABASE, cfg.table())) {
+            throw new IllegalArgumentException("table " + FLUSS_DATABASE + "." + cfg.table() + " already exists in the"
+                    + " warehouse " + cfg.warehouse() + "; tierproof never writes to a table it did not create:"
+                    + " choose another --table or --warehouse");
+        }
+        boolean lakeDatabaseExisted = PaimonLake.databaseExists(cfg.warehouse(), FLUSS_DATABASE);
         TableEnvironment flussBatch = flussTables(engine.batchTables(), cluster);
 
         long t = System.nanoTime();
         progress.step("creating Fluss table " + FLUSS_DATABASE + "." + cfg.table() + " (datalake enabled)");
-        Statements.execute(flussBatch, ddl, cfg.deadline());
+        Statements.execute(steps, flussBatch, "CREATE TABLE " + FLUSS_DATABASE + "." + cfg.table(), ddl,
+                cfg.deadline());
+        if (!lakeDatabaseExisted) {
+            steps.undo().created("database " + FLUSS_DATABASE + " in the warehouse " + cfg.warehouse(),
+                    () -> PaimonLake.dropDatabaseIfEmpty(cfg.warehouse(), FLUSS_DATABASE));
+        }
+        steps.undo().created("lake table " + FLUSS_DATABASE + "." + cfg.table() + " in the warehouse "
+                + cfg.warehouse(), () -> PaimonLake.dropTable(cfg.warehouse(), FLUSS_DATABASE, cfg.table()));
         timings.put("create", Statements.millisSince(t));
 
         try (Connection connection = ConnectionFactory.createConnection(cluster.clientConfig());
@@ -89,14 +112,16 @@ public final class StreamhouseProof {
             progress.step("writing " + cfg.upserts().size() + " upserts to Fluss in " + statements.size()
                     + " INSERT statements (each a Flink job)");
             for (int i = 0; i < statements.size(); i++) {
-                Statements.execute(flussBatch, statements.get(i), cfg.deadline());
+                Statements.execute(steps, flussBatch, "INSERT " + (i + 1) + " of " + statements.size(),
+                        statements.get(i), cfg.deadline());
                 progress.count("INSERT statements done", i + 1, statements.size());
             }
             timings.put("write", Statements.millisSince(t));
 
             TablePath flussPath = TablePath.of(FLUSS_DATABASE, cfg.table());
             progress.step("waiting for tiering to quiesce (lake offset = log end offset)");
-            Tiering.Quiesced q = Tiering.awaitQuiesced(connection.getAdmin(), flussPath, cfg.deadline());
+            Tiering.Quiesced q = steps.run("waiting for tiering to quiesce", cfg.deadline(),
+                    control -> Tiering.awaitQuiesced(connection.getAdmin(), flussPath, cfg.deadline()));
             timings.put("tiering_wait", q.waitedMillis());
             progress.step("tiered: log end offset " + q.logEndOffset() + ", lake snapshot " + q.lakeSnapshotId()
                     + " (" + q.waitedMillis() + " ms)");
@@ -107,8 +132,8 @@ public final class StreamhouseProof {
             PaimonTables.register(paimonBatch, cfg.warehouse());
             paimonBatch.useDatabase(FLUSS_DATABASE);
             Changelog paimonBatchRead = timed(timings, "paimon_batch", progress, () -> BoundedRead.collect(
-                    paimonBatch, Queries.selectRows(cfg.table(), Map.of(), OptionalInt.empty()), "paimon_batch",
-                    cfg.deadline(), progress));
+                    steps, paimonBatch, Queries.selectRows(cfg.table(), Map.of(), OptionalInt.empty()), "paimon_batch",
+                    cfg.deadline()));
             reads.add(paimonBatchRead);
             bounds.put("paimon_batch", "a batch query ends by itself");
 
@@ -117,32 +142,32 @@ public final class StreamhouseProof {
             paimonStreaming.useDatabase(FLUSS_DATABASE);
             String replayQuery = Queries.selectRows(cfg.table(), Map.of("scan.mode", "from-snapshot",
                     "scan.snapshot-id", "1", "continuous.discovery-interval", "100ms"), OptionalInt.empty());
-            reads.add(timed(timings, "paimon_streaming", progress, () -> BoundedRead.collect(paimonStreaming,
-                    replayQuery, "paimon_streaming", cfg.deadline(), progress, q.logEndOffset())));
+            reads.add(timed(timings, "paimon_streaming", progress, () -> BoundedRead.collect(steps,
+                    paimonStreaming, replayQuery, "paimon_streaming", cfg.deadline(), q.logEndOffset())));
             bounds.put("paimon_streaming", "stopped after the lake's tiered log offset: " + q.logEndOffset()
                     + " changes");
 
-            reads.add(timed(timings, "paimon_replay", progress, () -> PaimonStreamReplay.replay(cfg.warehouse(),
+            reads.add(timed(timings, "paimon_replay", progress, () -> PaimonStreamReplay.replay(steps, cfg.warehouse(),
                     FLUSS_DATABASE, cfg.table(), "paimon_replay", OptionalInt.empty(), cfg.deadline())));
             bounds.put("paimon_replay", "Paimon's stream scan up to the latest snapshot");
 
             TableEnvironment flussStreaming = flussTables(engine.streamingTables(), cluster);
-            reads.add(timed(timings, "fluss_changelog", progress, () -> BoundedRead.collect(flussStreaming,
-                    Queries.selectRows(cfg.table(), Map.of("scan.startup.mode", "earliest"), OptionalInt.empty()),
-                    "fluss_changelog", cfg.deadline(), progress, q.logEndOffset())));
+            reads.add(timed(timings, "fluss_changelog", progress, () -> BoundedRead.collect(steps,
+                    flussStreaming, Queries.selectRows(cfg.table(), Map.of("scan.startup.mode", "earliest"),
+                    OptionalInt.empty()), "fluss_changelog", cfg.deadline(), q.logEndOffset())));
             bounds.put("fluss_changelog", "scan.startup.mode=earliest, stopped at the log end offset: "
                     + q.logEndOffset() + " changes");
 
             long fullCount = paimonBatchRead.size();
-            reads.add(timed(timings, "fluss_full", progress, () -> BoundedRead.collect(flussStreaming,
-                    Queries.selectRows(cfg.table(), Map.of("scan.startup.mode", "full"), OptionalInt.empty()),
-                    "fluss_full", cfg.deadline(), progress, fullCount)));
+            reads.add(timed(timings, "fluss_full", progress, () -> BoundedRead.collect(steps,
+                    flussStreaming, Queries.selectRows(cfg.table(), Map.of("scan.startup.mode", "full"),
+                    OptionalInt.empty()), "fluss_full", cfg.deadline(), fullCount)));
             bounds.put("fluss_full", "scan.startup.mode=full (lake snapshot + empty log tail), stopped after the"
                     + " lake's " + fullCount + " rows");
 
-            reads.add(timed(timings, "fluss_union", progress, () -> BoundedRead.collect(flussBatch,
-                    Queries.selectRows(cfg.table(), Map.of(), OptionalInt.empty()), "fluss_union", cfg.deadline(),
-                    progress)));
+            reads.add(timed(timings, "fluss_union", progress, () -> BoundedRead.collect(steps,
+                    flussBatch, Queries.selectRows(cfg.table(), Map.of(), OptionalInt.empty()), "fluss_union",
+                    cfg.deadline())));
             bounds.put("fluss_union", "a batch union read (lake snapshot + log) ends by itself");
 
             t = System.nanoTime();
@@ -195,6 +220,7 @@ public final class StreamhouseProof {
             Map<String, Long> timings) {
         ObjectNode r = ProofReport.newObject();
         r.put("command", "streamhouse");
+        r.put("status", "completed");
         r.put("table", FLUSS_DATABASE + "." + cfg.table());
         r.put("ddl", ddl);
         r.put("upserts", cfg.upserts().size());

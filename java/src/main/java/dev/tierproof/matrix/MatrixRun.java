@@ -10,9 +10,11 @@ import dev.tierproof.core.Rows;
 import dev.tierproof.core.Upserts;
 import dev.tierproof.paimon.BoundedRead;
 import dev.tierproof.paimon.FlinkEngine;
+import dev.tierproof.paimon.PaimonLake;
 import dev.tierproof.paimon.PaimonTables;
 import dev.tierproof.paimon.ProofReport;
-import dev.tierproof.paimon.Progress;
+import dev.tierproof.run.DeadlineExceeded;
+import dev.tierproof.run.Steps;
 import dev.tierproof.paimon.Statements;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -48,19 +50,34 @@ public final class MatrixRun {
 
     private MatrixRun() {}
 
-    public static List<Cell> run(FlinkEngine engine, Config cfg, Progress progress) {
+    public static List<Cell> run(FlinkEngine engine, Config cfg, Steps steps) {
+        for (String mergeEngine : cfg.engines()) {
+            for (String producer : cfg.producers()) {
+                String table = tableName(mergeEngine, producer);
+                if (PaimonLake.tableExists(cfg.warehouse(), PaimonTables.DEFAULT_DATABASE, table)) {
+                    throw new IllegalArgumentException("table " + PaimonTables.DEFAULT_DATABASE + "." + table
+                            + " already exists in the warehouse " + cfg.warehouse() + "; tierproof never writes to a"
+                            + " table it did not create: choose another --warehouse");
+                }
+            }
+        }
+        boolean databaseExisted = PaimonLake.databaseExists(cfg.warehouse(), PaimonTables.DEFAULT_DATABASE);
         TableEnvironment batch = engine.batchTables();
         PaimonTables.register(batch, cfg.warehouse());
         TableEnvironment streaming = engine.streamingTables();
         PaimonTables.register(streaming, cfg.warehouse());
+        if (!databaseExisted) {
+            steps.undo().created("database " + PaimonTables.DEFAULT_DATABASE + " in the warehouse " + cfg.warehouse(),
+                    () -> PaimonLake.dropDatabaseIfEmpty(cfg.warehouse(), PaimonTables.DEFAULT_DATABASE));
+        }
         int sentinelId = Queries.unusedId(cfg.upserts());
         List<Cell> cells = new ArrayList<>();
         int done = 0;
         int total = cfg.engines().size() * cfg.producers().size();
         for (String mergeEngine : cfg.engines()) {
             for (String producer : cfg.producers()) {
-                progress.step(String.format("[%d/%d] %s + %s", ++done, total, mergeEngine, producer));
-                cells.addAll(runTable(batch, streaming, cfg, mergeEngine, producer, sentinelId));
+                steps.progress().step(String.format("[%d/%d] %s + %s", ++done, total, mergeEngine, producer));
+                cells.addAll(runTable(steps, batch, streaming, cfg, mergeEngine, producer, sentinelId));
             }
         }
         return cells;
@@ -81,19 +98,36 @@ public final class MatrixRun {
         return Ddl.keyedTableDdl(table, mergeEngine, producer, 1, options);
     }
 
-    private static List<Cell> runTable(TableEnvironment batch, TableEnvironment streaming, Config cfg,
+    static String tableName(String mergeEngine, String producer) {
+        return ("m_" + mergeEngine + "_" + producer).replace('-', '_');
+    }
+
+    private static List<Cell> runTable(Steps steps, TableEnvironment batch, TableEnvironment streaming, Config cfg,
             String mergeEngine, String producer, int sentinelId) {
-        String table = ("m_" + mergeEngine + "_" + producer).replace('-', '_');
+        String table = tableName(mergeEngine, producer);
+        String db = PaimonTables.DEFAULT_DATABASE;
         try {
-            Statements.execute(batch, ddl(table, mergeEngine, producer), cfg.deadline());
+            Statements.execute(steps, batch, "CREATE TABLE " + table, ddl(table, mergeEngine, producer),
+                    cfg.deadline());
+        } catch (DeadlineExceeded e) {
+            throw e;
         } catch (RuntimeException e) {
             return refusedAll(mergeEngine, producer, "at CREATE: " + rootCause(e));
         }
+        steps.undo().created("table " + db + "." + table + " in the warehouse " + cfg.warehouse(),
+                () -> PaimonLake.dropTable(cfg.warehouse(), db, table));
+        long lastWorkloadSnapshot;
         try {
-            for (String sql : Upserts.batchedUpsertInserts(table, cfg.upserts(), cfg.rowsPerInsert())) {
-                Statements.execute(batch, sql, cfg.deadline());
+            List<String> inserts = Upserts.batchedUpsertInserts(table, cfg.upserts(), cfg.rowsPerInsert());
+            for (int i = 0; i < inserts.size(); i++) {
+                Statements.execute(steps, batch, table + ": INSERT " + (i + 1) + " of " + inserts.size(),
+                        inserts.get(i), cfg.deadline());
             }
-            Statements.execute(batch, Queries.sentinelInsert(table, sentinelId, 1_000), cfg.deadline());
+            lastWorkloadSnapshot = PaimonLake.latestSnapshotId(cfg.warehouse(), db, table).orElse(-1);
+            Statements.execute(steps, batch, table + ": the sentinel commit",
+                    Queries.sentinelInsert(table, sentinelId, 1_000), cfg.deadline());
+        } catch (DeadlineExceeded e) {
+            throw e;
         } catch (RuntimeException e) {
             return refusedAll(mergeEngine, producer, "at write: " + rootCause(e));
         }
@@ -102,24 +136,27 @@ public final class MatrixRun {
         Map<String, String> refusals = new LinkedHashMap<>();
         Map<String, Long> millis = new LinkedHashMap<>();
         OptionalInt exclude = OptionalInt.of(sentinelId);
-        read(reads, refusals, millis, "batch", () -> BoundedRead.collect(batch,
-                Queries.selectRows(table, Map.of(), exclude), "batch", cfg.deadline(), Progress.silent()));
-        read(reads, refusals, millis, "streaming-replay", () -> BoundedRead.collect(streaming,
+        read(reads, refusals, millis, "batch", () -> BoundedRead.collect(steps, batch,
+                Queries.selectRows(table, Map.of(), exclude), table + " batch", cfg.deadline()));
+        read(reads, refusals, millis, "streaming-replay", () -> BoundedRead.collect(steps, streaming,
                 Queries.selectRows(table, Map.of("scan.mode", "from-snapshot", "scan.snapshot-id", "1",
                         "scan.bounded.watermark", "0", "continuous.discovery-interval", "100ms"), exclude),
-                "streaming-replay", cfg.deadline(), Progress.silent()));
+                table + " streaming-replay", cfg.deadline()));
         // latest-full starts with the merged snapshot, then waits for changes that never come:
         // bounded by the batch read's row count (after the writes nothing else changes).
         Changelog batchRead = reads.get("batch");
         if (batchRead != null) {
             long count = batchRead.size();
-            read(reads, refusals, millis, "streaming-latest-full", () -> BoundedRead.collect(streaming,
+            read(reads, refusals, millis, "streaming-latest-full", () -> BoundedRead.collect(steps, streaming,
                     Queries.selectRows(table, Map.of("scan.mode", "latest-full",
                             "continuous.discovery-interval", "100ms"), exclude),
-                    "streaming-latest-full", cfg.deadline(), Progress.silent(), count));
+                    table + " streaming-latest-full", cfg.deadline(), count));
         } else {
             refusals.put("streaming-latest-full", "not run: the batch read was refused");
         }
+        // The sentinel leaves the table: it keeps exactly the workload's commits.
+        steps.execute(table + ": rolling back the sentinel commit", cfg.deadline(),
+                control -> PaimonLake.rollBackTo(cfg.warehouse(), db, table, lastWorkloadSnapshot));
         boolean keyed = !mergeEngine.equals(APPEND_ONLY);
         ObjectNode verdict = reads.isEmpty() ? null : ProofReport.parseVerdict(Oracle.judge(cfg.upserts(),
                 keyed ? mergeEngine : null, keyed, new ArrayList<>(reads.values())));
@@ -217,6 +254,8 @@ public final class MatrixRun {
         long t = System.nanoTime();
         try {
             reads.put(name, read.run());
+        } catch (DeadlineExceeded e) {
+            throw e;
         } catch (RuntimeException e) {
             refusals.put(name, "at read: " + rootCause(e));
         }

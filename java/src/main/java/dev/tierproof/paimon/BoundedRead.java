@@ -2,28 +2,26 @@ package dev.tierproof.paimon;
 
 import dev.tierproof.core.Changelog;
 import dev.tierproof.core.TierproofException;
+import dev.tierproof.run.Steps;
 import java.time.Duration;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.TableResult;
 import org.apache.flink.types.Row;
 import org.apache.flink.util.CloseableIterator;
 
 /**
- * Runs a query and collects its {@code (id, bal)} changes with a deadline. A read that has not
- * ended by then is cancelled and fails with the number of changes it had delivered: it can never
- * hang.
+ * Runs a query and collects its {@code (id, bal)} changes as a step: planning, the job and the
+ * collection are bounded by the deadline. A read that has not ended by then is cancelled and fails
+ * with the number of changes it had delivered: it can never hang.
  */
 public final class BoundedRead {
     private BoundedRead() {}
 
     /** Collects every change until the query ends by itself. */
-    public static Changelog collect(
-            TableEnvironment tables, String query, String name, Duration deadline, Progress progress) {
-        return collect(tables, query, name, deadline, progress, -1);
+    public static Changelog collect(Steps steps, TableEnvironment tables, String query, String name,
+            Duration deadline) {
+        return collect(steps, tables, query, name, deadline, -1);
     }
 
     /**
@@ -31,64 +29,35 @@ public final class BoundedRead {
      * changes have arrived; then the job is cancelled. The count must come from the source's own
      * bookkeeping (such as a log end offset), never from the expected answer.
      */
-    public static Changelog collect(TableEnvironment tables, String query, String name, Duration deadline,
-            Progress progress, long stopAfter) {
+    public static Changelog collect(Steps steps, TableEnvironment tables, String query, String name,
+            Duration deadline, long stopAfter) {
         Changelog sink = new Changelog(name);
-        AtomicBoolean timedOut = new AtomicBoolean();
-        ScheduledExecutorService watchdog =
-                Executors.newSingleThreadScheduledExecutor(
-                        r -> {
-                            Thread t = new Thread(r, "tierproof-deadline-" + name);
-                            t.setDaemon(true);
-                            return t;
-                        });
-        TableResult result = tables.executeSql(query);
-        CloseableIterator<Row> rows = result.collect();
-        watchdog.schedule(
-                () -> {
-                    timedOut.set(true);
-                    // Cancelling ends the blocked hasNext(); the reading thread closes the iterator.
-                    result.getJobClient().ifPresent(job -> job.cancel());
-                },
-                deadline.toMillis(),
-                TimeUnit.MILLISECONDS);
-        try {
-            while (sink.size() != stopAfter && rows.hasNext()) {
-                Row row = rows.next();
-                sink.add(row.getKind().toByteValue(), (Integer) row.getField(0), (Integer) row.getField(1));
-                progress.count(name + " changes read", sink.size());
+        return steps.run("the " + name + " read", deadline, control -> {
+            control.detail(() -> "it had read " + sink.size() + " changes");
+            try {
+                TableResult result = tables.executeSql(query);
+                control.onCancel(() -> result.getJobClient().ifPresent(JobClient::cancel));
+                CloseableIterator<Row> rows = result.collect();
+                try {
+                    while (sink.size() != stopAfter && !control.cancelled() && rows.hasNext()) {
+                        Row row = rows.next();
+                        sink.add(row.getKind().toByteValue(), (Integer) row.getField(0), (Integer) row.getField(1));
+                        steps.progress().count(name + " changes read", sink.size());
+                    }
+                    if (sink.size() == stopAfter) {
+                        result.getJobClient().ifPresent(JobClient::cancel);
+                    }
+                } finally {
+                    closeQuietly(rows);
+                }
+            } catch (RuntimeException e) {
+                if (!control.cancelled()) {
+                    throw new TierproofException(
+                            "the " + name + " read failed after " + sink.size() + " changes: " + Steps.rootMessage(e), e);
+                }
             }
-            if (sink.size() == stopAfter) {
-                result.getJobClient().ifPresent(job -> job.cancel());
-            }
-        } catch (RuntimeException e) {
-            if (!timedOut.get()) {
-                throw new TierproofException(
-                        "the " + name + " read failed after " + sink.size() + " changes: " + rootMessage(e), e);
-            }
-        } finally {
-            watchdog.shutdownNow();
-            closeQuietly(rows);
-        }
-        if (timedOut.get()) {
-            throw new TierproofException(
-                    "the "
-                            + name
-                            + " read did not end within its deadline of "
-                            + deadline.toSeconds()
-                            + " s and was cancelled; it had read "
-                            + sink.size()
-                            + " changes");
-        }
-        return sink;
-    }
-
-    static String rootMessage(Throwable e) {
-        Throwable t = e;
-        while (t.getCause() != null && t.getCause() != t) {
-            t = t.getCause();
-        }
-        return t == e ? String.valueOf(e.getMessage()) : e.getMessage() + " (cause: " + t + ")";
+            return sink;
+        });
     }
 
     private static void closeQuietly(CloseableIterator<Row> rows) {

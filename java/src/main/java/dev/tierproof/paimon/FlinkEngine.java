@@ -1,17 +1,27 @@
 package dev.tierproof.paimon;
 
 import dev.tierproof.core.TierproofException;
+import dev.tierproof.util.Directories;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
 import org.apache.flink.api.dag.Pipeline;
 import org.apache.flink.client.deployment.executors.PipelineExecutorUtils;
+import org.apache.flink.configuration.BlobServerOptions;
+import org.apache.flink.configuration.ClusterOptions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.CoreOptions;
 import org.apache.flink.configuration.DeploymentOptions;
+import org.apache.flink.configuration.JobManagerOptions;
 import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.configuration.RestOptions;
 import org.apache.flink.configuration.SecurityOptions;
 import org.apache.flink.configuration.TaskManagerOptions;
+import org.apache.flink.configuration.WebOptions;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.core.execution.PipelineExecutor;
 import org.apache.flink.core.execution.PipelineExecutorFactory;
@@ -30,17 +40,60 @@ import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
  */
 public final class FlinkEngine implements AutoCloseable {
     private static final String EXECUTOR = "tierproof-minicluster";
+    private static final String LOOPBACK = "127.0.0.1";
+    private static final Duration STOP_DEADLINE = Duration.ofSeconds(60);
     private final MiniCluster cluster;
+    private final Path ownDirectory;
     private boolean closed;
 
-    private FlinkEngine(MiniCluster cluster) {
+    private FlinkEngine(MiniCluster cluster, Path ownDirectory) {
         this.cluster = cluster;
+        this.ownDirectory = ownDirectory;
     }
 
-    /** Starts a MiniCluster with {@code slots} task slots (concurrent jobs need one each). */
+    /**
+     * Starts a MiniCluster with {@code slots} task slots in a temporary directory of its own,
+     * removed on {@link #close()}.
+     */
     public static FlinkEngine start(int slots) {
+        Path dir;
+        try {
+            dir = Files.createTempDirectory("tierproof-flink-");
+        } catch (IOException e) {
+            throw new TierproofException("could not create a directory for Flink: " + e.getMessage(), e);
+        }
+        try {
+            return start(slots, dir, dir);
+        } catch (RuntimeException e) {
+            Directories.deleteRecursively(dir);
+            throw e;
+        }
+    }
+
+    /**
+     * Starts a MiniCluster with {@code slots} task slots (concurrent jobs need one each). Every
+     * file Flink writes (I/O spill, blobs, its working directory, the RPC jar it unpacks, web
+     * uploads) goes below {@code workDir}, and every server it opens (REST, blob server, RPC,
+     * shuffle) listens on 127.0.0.1 only.
+     */
+    public static FlinkEngine start(int slots, Path workDir) {
+        return start(slots, workDir, null);
+    }
+
+    private static FlinkEngine start(int slots, Path workDir, Path ownDirectory) {
         Configuration conf = new Configuration();
         conf.set(RestOptions.BIND_PORT, "0"); // two engines can run at once
+        conf.set(RestOptions.BIND_ADDRESS, LOOPBACK);
+        conf.set(RestOptions.ADDRESS, LOOPBACK);
+        conf.set(JobManagerOptions.BIND_HOST, LOOPBACK);
+        conf.set(JobManagerOptions.ADDRESS, LOOPBACK);
+        conf.set(TaskManagerOptions.BIND_HOST, LOOPBACK);
+        conf.set(TaskManagerOptions.HOST, LOOPBACK);
+        conf.set(CoreOptions.TMP_DIRS, workDir.resolve("io").toString());
+        conf.set(BlobServerOptions.STORAGE_DIRECTORY, workDir.resolve("blob").toString());
+        conf.set(ClusterOptions.PROCESS_WORKING_DIR_BASE, workDir.resolve("work").toString());
+        conf.set(WebOptions.TMP_DIR, workDir.resolve("web").toString());
+        conf.set(WebOptions.UPLOAD_DIR, workDir.resolve("web-upload").toString());
         // A local warehouse needs no Kerberos tokens; asking Hadoop for them only costs start-up.
         conf.set(SecurityOptions.DELEGATION_TOKENS_ENABLED, false);
         conf.set(TaskManagerOptions.MANAGED_MEMORY_SIZE, MemorySize.ofMebiBytes(256));
@@ -58,7 +111,7 @@ public final class FlinkEngine implements AutoCloseable {
         } catch (Exception e) {
             throw new TierproofException("could not start the Flink MiniCluster: " + e.getMessage(), e);
         }
-        return new FlinkEngine(cluster);
+        return new FlinkEngine(cluster, ownDirectory);
     }
 
     /** A stream environment whose jobs run on this cluster, at parallelism 1. */
@@ -84,9 +137,14 @@ public final class FlinkEngine implements AutoCloseable {
         }
         closed = true;
         try {
-            cluster.closeAsync().get();
+            cluster.closeAsync().get(STOP_DEADLINE.toSeconds(), TimeUnit.SECONDS);
         } catch (Exception e) {
-            throw new TierproofException("could not stop the Flink MiniCluster: " + e.getMessage(), e);
+            throw new TierproofException("could not stop the Flink MiniCluster within " + STOP_DEADLINE.toSeconds()
+                    + " s: " + e.getMessage(), e);
+        } finally {
+            if (ownDirectory != null) {
+                Directories.deleteRecursively(ownDirectory);
+            }
         }
     }
 

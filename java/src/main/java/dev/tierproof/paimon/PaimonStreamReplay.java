@@ -2,6 +2,7 @@ package dev.tierproof.paimon;
 
 import dev.tierproof.core.Changelog;
 import dev.tierproof.core.TierproofException;
+import dev.tierproof.run.Steps;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -26,45 +27,44 @@ import org.apache.paimon.table.source.TableRead;
 public final class PaimonStreamReplay {
     private PaimonStreamReplay() {}
 
-    public static Changelog replay(
-            Path warehouse, String database, String table, String name, OptionalInt excludeId, Duration deadline) {
+    /** Replays as a step of {@code steps}, within {@code deadline}. */
+    public static Changelog replay(Steps steps, Path warehouse, String database, String table, String name,
+            OptionalInt excludeId, Duration deadline) {
         Changelog sink = new Changelog(name);
-        long end = System.nanoTime() + deadline.toNanos();
-        CatalogContext context = CatalogContext.create(new org.apache.paimon.fs.Path(warehouse.toUri()));
-        try (Catalog catalog = CatalogFactory.createCatalog(context)) {
-            Table base = catalog.getTable(Identifier.create(database, table));
-            long last = base.latestSnapshot().map(Snapshot::id).orElseThrow(
-                    () -> new TierproofException("table " + database + "." + table + " has no snapshot to replay"));
-            Table replay = base.copy(Map.of("scan.mode", "from-snapshot", "scan.snapshot-id", "1"));
-            int id = replay.rowType().getFieldIndex("id");
-            int bal = replay.rowType().getFieldIndex("bal");
-            ReadBuilder builder = replay.newReadBuilder().withProjection(new int[] {id, bal});
-            StreamTableScan scan = builder.newStreamScan();
-            TableRead read = builder.newRead();
-            while (true) {
-                if (System.nanoTime() > end) {
-                    throw new TierproofException("the " + name + " replay did not reach snapshot " + last
-                            + " within its deadline of " + deadline.toSeconds() + " s; it had read "
-                            + sink.size() + " changes");
+        return steps.run("the " + name + " replay", deadline, control -> {
+            control.detail(() -> "it had read " + sink.size() + " changes");
+            CatalogContext context = CatalogContext.create(new org.apache.paimon.fs.Path(warehouse.toUri()));
+            try (Catalog catalog = CatalogFactory.createCatalog(context)) {
+                Table base = catalog.getTable(Identifier.create(database, table));
+                long last = base.latestSnapshot().map(Snapshot::id).orElseThrow(() ->
+                        new TierproofException("table " + database + "." + table + " has no snapshot to replay"));
+                Table replay = base.copy(Map.of("scan.mode", "from-snapshot", "scan.snapshot-id", "1"));
+                int id = replay.rowType().getFieldIndex("id");
+                int bal = replay.rowType().getFieldIndex("bal");
+                ReadBuilder builder = replay.newReadBuilder().withProjection(new int[] {id, bal});
+                StreamTableScan scan = builder.newStreamScan();
+                TableRead read = builder.newRead();
+                while (!control.cancelled()) {
+                    try (RecordReader<InternalRow> rows = read.createReader(scan.plan())) {
+                        rows.forEachRemaining(row -> {
+                            int rowId = row.getInt(0);
+                            if (excludeId.isEmpty() || excludeId.getAsInt() != rowId) {
+                                sink.add(row.getRowKind().toByteValue(), rowId, row.isNullAt(1) ? null : row.getInt(1));
+                            }
+                        });
+                    }
+                    Long next = scan.checkpoint();
+                    if (next != null && next > last) {
+                        break;
+                    }
                 }
-                try (RecordReader<InternalRow> rows = read.createReader(scan.plan())) {
-                    rows.forEachRemaining(row -> {
-                        int rowId = row.getInt(0);
-                        if (excludeId.isEmpty() || excludeId.getAsInt() != rowId) {
-                            sink.add(row.getRowKind().toByteValue(), rowId, row.isNullAt(1) ? null : row.getInt(1));
-                        }
-                    });
-                }
-                Long next = scan.checkpoint();
-                if (next != null && next > last) {
-                    return sink;
-                }
+                return sink;
+            } catch (TierproofException e) {
+                throw e;
+            } catch (Exception e) {
+                throw new TierproofException("the " + name + " replay failed after " + sink.size() + " changes: "
+                        + Steps.rootMessage(e), e);
             }
-        } catch (TierproofException e) {
-            throw e;
-        } catch (Exception e) {
-            throw new TierproofException("the " + name + " replay failed after " + sink.size() + " changes: "
-                    + BoundedRead.rootMessage(e), e);
-        }
+        });
     }
 }

@@ -5,7 +5,9 @@ import dev.tierproof.core.Workloads;
 import dev.tierproof.paimon.FlinkEngine;
 import dev.tierproof.paimon.PaimonProof;
 import dev.tierproof.paimon.ProofReport;
-import dev.tierproof.paimon.Progress;
+import dev.tierproof.core.Ddl;
+import dev.tierproof.run.Progress;
+import dev.tierproof.run.Steps;
 import java.nio.file.Path;
 import java.time.Duration;
 
@@ -34,17 +36,19 @@ public final class CounterexampleSearch {
 
     private final FlinkEngine engine;
     private final Config cfg;
+    private final Steps steps;
     private final Progress progress;
     private int proofs;
 
-    private CounterexampleSearch(FlinkEngine engine, Config cfg, Progress progress) {
+    private CounterexampleSearch(FlinkEngine engine, Config cfg, Steps steps) {
         this.engine = engine;
         this.cfg = cfg;
-        this.progress = progress;
+        this.steps = steps;
+        this.progress = steps.progress();
     }
 
-    public static Result run(FlinkEngine engine, Config cfg, Progress progress) {
-        return new CounterexampleSearch(engine, cfg, progress).search();
+    public static Result run(FlinkEngine engine, Config cfg, Steps steps) {
+        return new CounterexampleSearch(engine, cfg, steps).search();
     }
 
     private Result search() {
@@ -82,11 +86,19 @@ public final class CounterexampleSearch {
         return new Result(trialsRun, found, current, currentReport, proofs);
     }
 
-    /** One proof in a database of its own, so every run starts from an empty table. */
+    /**
+     * One proof in a database of its own, so every run starts from an empty table. Its steps share
+     * the run's budget and undo ledger, but print nothing.
+     */
     private ProofReport prove(Rows workload) {
         proofs++;
-        String table = "search_" + proofs + ".t";
-        return PaimonProof.run(engine, new PaimonProof.Config(table, workload, cfg.ddl(), cfg.warehouse(),
-                cfg.deadline(), 1), Progress.silent());
+        String database = "search_" + proofs;
+        return PaimonProof.run(engine, new PaimonProof.Config(database + "." + tableName(), workload, cfg.ddl(),
+                cfg.warehouse(), cfg.deadline(), 1), steps.quiet());
+    }
+
+    /** The table each proof creates: the DDL's own name, or the tiered table's. */
+    private String tableName() {
+        return cfg.ddl() == null ? "t" : Ddl.checkUserDdl(cfg.ddl(), false).table();
     }
 }

@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.tierproof.core.Rows;
 import dev.tierproof.paimon.FlinkEngine;
 import dev.tierproof.paimon.ProofReport;
-import dev.tierproof.paimon.Progress;
+import dev.tierproof.run.Steps;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -35,7 +35,7 @@ class StreamhouseProofTest {
                 FlinkEngine engine = FlinkEngine.start(8)) {
             r = StreamhouseProof.run(cluster, engine,
                     new StreamhouseProof.Config("ledger", upserts, warehouse, Duration.ofSeconds(120), 4),
-                    Progress.silent());
+                    Steps.silent());
         }
         JsonNode j = r.json();
         assertTrue(r.consistent(), r.toJson());

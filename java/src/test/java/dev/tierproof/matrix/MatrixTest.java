@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tierproof.core.Workloads;
 import dev.tierproof.paimon.FlinkEngine;
-import dev.tierproof.paimon.Progress;
+import dev.tierproof.run.Steps;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -30,7 +30,7 @@ class MatrixTest {
         try (FlinkEngine engine = FlinkEngine.start(4)) {
             cells = MatrixRun.run(engine, new MatrixRun.Config(Workloads.random(60, 6, 5),
                     List.of("deduplicate", "aggregation", "first-row", "append-only"), List.of("input", "none"),
-                    warehouse, Duration.ofSeconds(60), 20), Progress.silent());
+                    warehouse, Duration.ofSeconds(60), 20), Steps.silent());
         }
         MatrixReport report = new MatrixReport(cells, "60 random upserts over 6 keys, seed 5", 0);
         for (String read : MatrixRun.READS) {

@@ -1,5 +1,6 @@
 package dev.tierproof.paimon;
 
+import dev.tierproof.run.Steps;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -33,7 +34,7 @@ class PaimonProofTest extends SharedEngine {
 
     ProofReport prove(String table, Rows upserts, String ddl, int rowsPerInsert) {
         return PaimonProof.run(engine, new PaimonProof.Config(table, upserts, ddl, warehouse, DEADLINE, rowsPerInsert),
-                Progress.silent());
+                Steps.silent());
     }
 
     @Test
@@ -139,7 +140,7 @@ class PaimonProofTest extends SharedEngine {
                 OptionalInt.empty());
         long start = System.nanoTime();
         TierproofException e = assertThrows(TierproofException.class,
-                () -> BoundedRead.collect(streaming, query, "streaming", Duration.ofSeconds(5), Progress.silent()));
+                () -> BoundedRead.collect(Steps.silent(), streaming, query, "streaming", Duration.ofSeconds(5)));
         assertTrue(e.getMessage().contains("did not end within its deadline of 5 s"), e.getMessage());
         // 12 upserts in one commit plus the sentinel: every change before the deadline is counted.
         assertTrue(e.getMessage().contains("it had read 13 changes"), e.getMessage());

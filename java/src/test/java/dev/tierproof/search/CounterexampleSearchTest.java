@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tierproof.core.Ddl;
 import dev.tierproof.core.Rows;
-import dev.tierproof.paimon.Progress;
+import dev.tierproof.run.Steps;
 import dev.tierproof.support.SharedEngine;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -22,7 +22,7 @@ class CounterexampleSearchTest extends SharedEngine {
     /** Small workloads (4 upserts over 2 keys) keep the shrinking to a handful of proofs. */
     CounterexampleSearch.Result search(String ddl, int trials) {
         return CounterexampleSearch.run(engine, new CounterexampleSearch.Config(ddl, trials, 42, 4, 2, warehouse,
-                Duration.ofSeconds(60)), Progress.silent());
+                Duration.ofSeconds(60)), Steps.silent());
     }
 
     @Test

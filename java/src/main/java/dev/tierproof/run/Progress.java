@@ -1,4 +1,4 @@
-package dev.tierproof.paimon;
+package dev.tierproof.run;
 
 import java.io.PrintStream;
 

@@ -1,0 +1,162 @@
+package dev.tierproof.cli;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tierproof.core.Versions;
+import dev.tierproof.paimon.ProofReport;
+import dev.tierproof.run.Progress;
+import dev.tierproof.run.RunDirectory;
+import dev.tierproof.run.Steps;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.Deque;
+
+/**
+ * One command's run: its directory, its steps (deadlines, budget, undo ledger), what it started
+ * (Flink, Fluss), and what happens when it ends. However it ends — completed, failed, or stopped by
+ * SIGINT/SIGTERM — everything it started is stopped, whatever it created in a user's warehouse
+ * is removed unless the run completed, its directory is removed, and with {@code --report} a
+ * failed or interrupted run still leaves a report that says so and where it was.
+ */
+final class RunSession implements AutoCloseable {
+    private final String command;
+    private final RunDirectory directory;
+    private final boolean ownsDirectory;
+    private final Steps steps;
+    private final PrintStream err;
+    private final OutputFile report;
+    private final Deque<AutoCloseable> started = new ArrayDeque<>();
+    private final Thread onSignal;
+    private volatile boolean interrupted;
+    private boolean completed;
+    private boolean closed;
+
+    private RunSession(String command, RunDirectory directory, boolean ownsDirectory, Steps steps, PrintStream err,
+            OutputFile report) {
+        this.command = command;
+        this.directory = directory;
+        this.ownsDirectory = ownsDirectory;
+        this.steps = steps;
+        this.err = err;
+        this.report = report;
+        this.onSignal = new Thread(this::interrupt, "tierproof-shutdown");
+    }
+
+    /**
+     * Starts a run of {@code command}: in the process's run directory when the command line made
+     * one, else in a new one (removed at the end).
+     */
+    static RunSession start(String command, RunDirectory processDirectory, RunOptions options, OutputFile report,
+            PrintStream err) {
+        RunDirectory dir = processDirectory != null ? processDirectory
+                : RunDirectory.create(Path.of(System.getProperty("java.io.tmpdir")));
+        RunSession s = new RunSession(command, dir, processDirectory == null,
+                Steps.within(options.timeout(), Progress.to(err)), err, report);
+        Runtime.getRuntime().addShutdownHook(s.onSignal);
+        return s;
+    }
+
+    RunDirectory directory() {
+        return directory;
+    }
+
+    Steps steps() {
+        return steps;
+    }
+
+    boolean interrupted() {
+        return interrupted;
+    }
+
+    /** Registers something started (an engine, a cluster), to stop in reverse order at the end. */
+    synchronized <T extends AutoCloseable> T started(T resource) {
+        started.push(resource);
+        return resource;
+    }
+
+    /** The run completed: what it created in the user's warehouse stays. */
+    synchronized void completed() {
+        completed = true;
+        steps.undo().keep();
+    }
+
+    /** A failed run's report, when one was asked for. */
+    void reportFailure(Throwable failure) {
+        writeStatus("failed", String.valueOf(failure.getMessage()));
+    }
+
+    /** SIGINT/SIGTERM: say what was running, leave the report, clean up. The JVM then exits 130/143. */
+    private void interrupt() {
+        interrupted = true;
+        err.println("tierproof: interrupted during " + steps.current() + "; stopping and removing what this run made");
+        writeStatus("interrupted", "stopped by a signal during " + steps.current());
+        try {
+            close();
+        } catch (RuntimeException e) {
+            err.println("tierproof: cleaning up after the interruption failed: " + e.getMessage());
+        }
+    }
+
+    private void writeStatus(String status, String message) {
+        if (report == null) {
+            return;
+        }
+        ObjectNode r = ProofReport.newObject();
+        r.put("command", command);
+        r.put("status", status);
+        r.put("step", steps.current());
+        r.put("message", message);
+        ObjectNode v = r.putObject("versions");
+        Versions.all().forEach(v::put);
+        if (report.write(new ProofReport(r).toJson() + "\n", err)) {
+            err.println("tierproof: report (" + status + "): " + report.path());
+        }
+    }
+
+    @Override
+    public void close() {
+        boolean undo;
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            undo = !completed;
+        }
+        RuntimeException first = null;
+        while (true) {
+            AutoCloseable c;
+            synchronized (this) {
+                c = started.poll();
+            }
+            if (c == null) {
+                break;
+            }
+            try {
+                c.close();
+            } catch (Exception e) {
+                first = first == null ? new RuntimeException(e.getMessage(), e) : first;
+            }
+        }
+        if (undo) {
+            steps.undo().undoAll().forEach(line -> err.println("tierproof: " + line));
+        }
+        try {
+            if (ownsDirectory || interrupted) {
+                directory.close();
+            }
+        } catch (RuntimeException e) {
+            first = first == null ? e : first;
+        }
+        if (!interrupted) {
+            try {
+                Runtime.getRuntime().removeShutdownHook(onSignal);
+            } catch (IllegalStateException shuttingDown) {
+                // the JVM is going down: the hook runs and finds everything closed
+            }
+        }
+        if (first != null) {
+            throw first;
+        }
+    }
+}

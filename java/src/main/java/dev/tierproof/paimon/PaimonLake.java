@@ -1,0 +1,94 @@
+package dev.tierproof.paimon;
+
+import dev.tierproof.core.TierproofException;
+import dev.tierproof.run.Steps;
+import java.nio.file.Path;
+import java.util.OptionalLong;
+import org.apache.paimon.Snapshot;
+import org.apache.paimon.catalog.Catalog;
+import org.apache.paimon.catalog.CatalogContext;
+import org.apache.paimon.catalog.CatalogFactory;
+import org.apache.paimon.catalog.Identifier;
+import org.apache.paimon.table.Table;
+
+/**
+ * A warehouse through Paimon's own Java catalog, without Flink: what exists, a table's snapshots,
+ * rolling a table back, and removing what this run created.
+ */
+public final class PaimonLake {
+    private PaimonLake() {}
+
+    private interface WithCatalog<T> {
+        T apply(Catalog catalog) throws Exception;
+    }
+
+    private static <T> T withCatalog(Path warehouse, String what, WithCatalog<T> body) {
+        CatalogContext context = CatalogContext.create(new org.apache.paimon.fs.Path(warehouse.toUri()));
+        try (Catalog catalog = CatalogFactory.createCatalog(context)) {
+            return body.apply(catalog);
+        } catch (TierproofException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new TierproofException(what + " failed in " + warehouse + ": " + Steps.rootMessage(e), e);
+        }
+    }
+
+    public static boolean databaseExists(Path warehouse, String database) {
+        return withCatalog(warehouse, "looking up database " + database,
+                c -> c.listDatabases().contains(database));
+    }
+
+    public static boolean tableExists(Path warehouse, String database, String table) {
+        return withCatalog(warehouse, "looking up table " + database + "." + table, c -> {
+            try {
+                c.getTable(Identifier.create(database, table));
+                return true;
+            } catch (Catalog.TableNotExistException e) {
+                return false;
+            }
+        });
+    }
+
+    /** The id of the table's latest snapshot, if it has one. */
+    public static OptionalLong latestSnapshotId(Path warehouse, String database, String table) {
+        return withCatalog(warehouse, "reading the snapshots of " + database + "." + table, c -> {
+            Table t = c.getTable(Identifier.create(database, table));
+            return t.latestSnapshot().map(Snapshot::id).map(OptionalLong::of).orElse(OptionalLong.empty());
+        });
+    }
+
+    /**
+     * Rolls the table back to {@code snapshotId}: every later snapshot, and the files only it
+     * holds, are removed. Checks afterwards that the latest snapshot is {@code snapshotId}.
+     */
+    public static void rollBackTo(Path warehouse, String database, String table, long snapshotId) {
+        withCatalog(warehouse, "rolling back " + database + "." + table, c -> {
+            Table t = c.getTable(Identifier.create(database, table));
+            t.rollbackTo(snapshotId);
+            long latest = c.getTable(Identifier.create(database, table)).latestSnapshot().map(Snapshot::id)
+                    .orElse(-1L);
+            if (latest != snapshotId) {
+                throw new TierproofException("rolling back " + database + "." + table + " to snapshot " + snapshotId
+                        + " left snapshot " + latest + " as the latest");
+            }
+            return null;
+        });
+    }
+
+    public static void dropTable(Path warehouse, String database, String table) {
+        withCatalog(warehouse, "dropping " + database + "." + table, c -> {
+            c.dropTable(Identifier.create(database, table), true);
+            return null;
+        });
+    }
+
+    /** Drops the database if it is empty (never cascading into tables this run did not make). */
+    public static void dropDatabaseIfEmpty(Path warehouse, String database) {
+        withCatalog(warehouse, "dropping database " + database, c -> {
+            if (c.listTables(database).isEmpty()) {
+                c.dropDatabase(database, true, false);
+            }
+            return null;
+        });
+    }
+}

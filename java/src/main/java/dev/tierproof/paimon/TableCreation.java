@@ -1,0 +1,107 @@
+package dev.tierproof.paimon;
+
+import dev.tierproof.core.CheckedDdl;
+import dev.tierproof.core.Ddl;
+import dev.tierproof.core.Queries;
+import dev.tierproof.core.Rows;
+import dev.tierproof.core.TierproofException;
+import dev.tierproof.run.Steps;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.catalog.ObjectPath;
+
+/**
+ * Creates the table a proof writes to, and never touches one it did not create: the DDL is the
+ * generated tiered table or a user's {@code CREATE TABLE} checked by the Rust core (nothing else
+ * runs); a table that already exists is refused, {@code IF NOT EXISTS} or not; what is created is
+ * recorded in the run's {@link dev.tierproof.run.Undo} so a failed run removes it; and a table
+ * that fails the check after creation is dropped at once, so fixing the DDL and rerunning works.
+ */
+public final class TableCreation {
+    /**
+     * @param path the database and table created
+     * @param keyed whether it has the primary key {@code id}
+     * @param ddl the statement that ran
+     */
+    public record Created(ObjectPath path, boolean keyed, String ddl) {}
+
+    private TableCreation() {}
+
+    /**
+     * @param requested {@code --table} ({@code table} or {@code db.table}), or null when not given
+     * @param userDdl a user's DDL, or null for the generated tiered table
+     */
+    public static Created create(Steps steps, TableEnvironment batch, Path warehouse, String requested,
+            String userDdl, Rows upserts, Duration deadline) {
+        ObjectPath path;
+        String ddl;
+        boolean keyed;
+        if (userDdl == null) {
+            String table = requested == null ? "accounts" : requested;
+            path = PaimonTables.objectPath(table);
+            ddl = Ddl.tierTableDdl(table);
+            keyed = true;
+        } else {
+            CheckedDdl checked = Ddl.checkUserDdl(userDdl, upserts.anyNullBal());
+            path = resolve(requested, checked);
+            ddl = checked.sql();
+            keyed = checked.keyed();
+        }
+        String db = path.getDatabaseName();
+        String where = " in the warehouse " + warehouse;
+        if (PaimonLake.tableExists(warehouse, db, path.getObjectName())) {
+            throw new IllegalArgumentException("table " + path.getFullName() + " already exists" + where
+                    + "; tierproof never writes to a table it did not create: choose another --table or --warehouse");
+        }
+        if (!PaimonLake.databaseExists(warehouse, db)) {
+            PaimonTables.createDatabaseIfMissing(batch, db);
+            steps.undo().created("database " + db + where, () -> PaimonLake.dropDatabaseIfEmpty(warehouse, db));
+        }
+        batch.useDatabase(db);
+        steps.progress().step("creating " + path.getFullName() + where);
+        steps.execute("CREATE TABLE " + path.getFullName(), deadline, control -> {
+            try {
+                batch.executeSql(ddl);
+            } catch (RuntimeException e) {
+                throw new IllegalArgumentException("the DDL failed: " + Steps.rootMessage(e), e);
+            }
+        });
+        if (!PaimonLake.tableExists(warehouse, db, path.getObjectName())) {
+            throw new TierproofException("the DDL ran but table " + path.getFullName() + " is not" + where);
+        }
+        steps.undo().created("table " + path.getFullName() + where,
+                () -> PaimonLake.dropTable(warehouse, db, path.getObjectName()));
+        try {
+            boolean created = PaimonTables.checkShapeAndKey(batch, path);
+            if (created != keyed) {
+                throw new IllegalArgumentException("table " + path.getFullName() + " was created "
+                        + (created ? "with" : "without") + " a primary key, unlike its DDL");
+            }
+        } catch (RuntimeException e) {
+            PaimonLake.dropTable(warehouse, db, path.getObjectName());
+            throw e;
+        }
+        return new Created(path, keyed, ddl);
+    }
+
+    /** The DDL's own name wins; {@code --table} may give the database, and must not disagree. */
+    private static ObjectPath resolve(String requested, CheckedDdl checked) {
+        if (requested == null) {
+            return new ObjectPath(checked.database() != null ? checked.database() : PaimonTables.DEFAULT_DATABASE,
+                    checked.table());
+        }
+        ObjectPath asked = PaimonTables.objectPath(requested);
+        boolean askedDatabase = Queries.pathParts(requested).length == 2;
+        if (!asked.getObjectName().equals(checked.table())) {
+            throw new IllegalArgumentException("--table " + requested + " names table " + asked.getObjectName()
+                    + " but the DDL creates " + checked.table() + "; give the DDL's name or leave --table out");
+        }
+        if (askedDatabase && checked.database() != null && !asked.getDatabaseName().equals(checked.database())) {
+            throw new IllegalArgumentException("--table " + requested + " names database " + asked.getDatabaseName()
+                    + " but the DDL creates its table in " + checked.database());
+        }
+        return new ObjectPath(checked.database() != null ? checked.database() : asked.getDatabaseName(),
+                checked.table());
+    }
+}

@@ -1,0 +1,195 @@
+package dev.tierproof.run;
+
+import dev.tierproof.core.TierproofException;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
+
+/**
+ * Every step of a run (a statement's planning, submission and job; a read; a wait) runs here, on
+ * a worker thread, bounded by its own deadline and by what is left of the run's budget. When
+ * either runs out the step's cancel hooks run (cancelling its Flink job), and the step fails with
+ * a message that names it ({@code INSERT 3 of 30}) and what it had done. Work that ignores
+ * cancellation (a statement still being planned) is abandoned on a daemon thread: the run goes on
+ * to clean up rather than wait for it.
+ */
+public final class Steps {
+    /** How long a cancelled step may take to wind down before it is abandoned. */
+    static final Duration WIND_DOWN = Duration.ofSeconds(10);
+
+    private final Progress progress;
+    private final Duration budget;
+    private final long budgetEnd;
+    private final Undo undo;
+    private final Steps parent;
+    private volatile String current = "starting";
+
+    private Steps(Progress progress, Duration budget, long budgetEnd, Undo undo, Steps parent) {
+        this.progress = progress;
+        this.budget = budget;
+        this.budgetEnd = budgetEnd;
+        this.undo = undo;
+        this.parent = parent;
+    }
+
+    private Steps(Progress progress, Duration budget) {
+        this(progress, budget, budget == null ? Long.MAX_VALUE : System.nanoTime() + budget.toNanos(), new Undo(),
+                null);
+    }
+
+    /** The same run (budget, undo ledger, current step) with progress that prints nothing. */
+    public Steps quiet() {
+        return new Steps(Progress.silent(), budget, budgetEnd, undo, this);
+    }
+
+    /** Steps bounded by their own deadlines only. */
+    public static Steps unbounded(Progress progress) {
+        return new Steps(progress, null);
+    }
+
+    /** Steps bounded by their deadlines and, all together, by {@code budget} ({@code --timeout-s}). */
+    public static Steps within(Duration budget, Progress progress) {
+        return new Steps(progress, budget);
+    }
+
+    /** Silent and unbounded by a budget (tests). */
+    public static Steps silent() {
+        return unbounded(Progress.silent());
+    }
+
+    public Progress progress() {
+        return progress;
+    }
+
+    /** What this run created in places it does not own, to remove if it fails. */
+    public Undo undo() {
+        return undo;
+    }
+
+    /** The step running now (or last run), for messages about an interruption. */
+    public String current() {
+        return current;
+    }
+
+    /** What a step does; it may register cancel hooks and a detail for messages on its control. */
+    public interface Work<T> {
+        T call(Control control) throws Exception;
+    }
+
+    /** A step's hooks: how to cancel it, and what it has done so far. */
+    public static final class Control {
+        private final List<Runnable> onCancel = new CopyOnWriteArrayList<>();
+        private volatile Supplier<String> detail = () -> "";
+        private volatile boolean cancelled;
+
+        public void onCancel(Runnable hook) {
+            onCancel.add(hook);
+            if (cancelled) {
+                hook.run();
+            }
+        }
+
+        /** Added to a timeout message, e.g. {@code it had read 13 changes}. */
+        public void detail(Supplier<String> detail) {
+            this.detail = detail;
+        }
+
+        /** True once the step's time is up: the work should stop and its result is discarded. */
+        public boolean cancelled() {
+            return cancelled;
+        }
+
+        void cancel() {
+            cancelled = true;
+            for (Runnable hook : onCancel) {
+                try {
+                    hook.run();
+                } catch (RuntimeException ignored) {
+                    // cancelling is best effort; the step fails either way
+                }
+            }
+        }
+    }
+
+    /** Runs {@code work} as the step {@code name}, within {@code deadline} and the run's budget. */
+    public <T> T run(String name, Duration deadline, Work<T> work) {
+        current = name;
+        if (parent != null) {
+            parent.current = name;
+        }
+        long now = System.nanoTime();
+        long left = budgetEnd - now;
+        if (left <= 0) {
+            throw new DeadlineExceeded(budgetMessage(name));
+        }
+        boolean budgetBinds = left < deadline.toNanos();
+        long limit = Math.min(left, deadline.toNanos());
+        Control control = new Control();
+        FutureTask<T> task = new FutureTask<>(() -> work.call(control));
+        Thread worker = new Thread(task, "tierproof-step");
+        worker.setDaemon(true);
+        worker.start();
+        try {
+            return task.get(limit, TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+            stop(control, worker);
+            String detail = control.detail.get();
+            String message = budgetBinds ? budgetMessage(name)
+                    : name + " did not end within its deadline of " + deadline.toSeconds() + " s and was cancelled";
+            throw new DeadlineExceeded(message + (detail.isEmpty() ? "" : "; " + detail));
+        } catch (InterruptedException e) {
+            stop(control, worker);
+            Thread.currentThread().interrupt();
+            throw new DeadlineExceeded("interrupted during " + name);
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof RuntimeException r) {
+                throw r;
+            }
+            if (cause instanceof Error err) {
+                throw err;
+            }
+            throw new TierproofException(name + " failed: " + rootMessage(cause), cause);
+        }
+    }
+
+    /** A step without a result. */
+    public void execute(String name, Duration deadline, VoidWork work) {
+        run(name, deadline, control -> {
+            work.call(control);
+            return null;
+        });
+    }
+
+    public interface VoidWork {
+        void call(Control control) throws Exception;
+    }
+
+    private String budgetMessage(String name) {
+        return "the run's time budget of " + budget.toSeconds() + " s (--timeout-s) ran out during " + name;
+    }
+
+    private static void stop(Control control, Thread worker) {
+        control.cancel();
+        worker.interrupt();
+        try {
+            worker.join(WIND_DOWN.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** The message of an exception and of its root cause. */
+    public static String rootMessage(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        return t == e ? String.valueOf(e.getMessage()) : e.getMessage() + " (cause: " + t + ")";
+    }
+}
