@@ -15,6 +15,8 @@ jar=java/target/tierproof-0.1.0.jar
 classpath=java/target/classpath.txt
 
 prop() { sed -n "s:.*<$1>\(.*\)</$1>.*:\1:p" "$pom" | head -n 1; }
+# Maven 3.8 prints colour resets (ESC[0m) even in batch mode; keep them out of logs.
+plain() { sed -u -e 's/\x1b\[[0-9;]*m//g' -e '/^$/d'; }
 
 # The Flink/Paimon and Fluss parts are pre-fetched by the labs scripts; fetch what is missing.
 ensure_fetched() {
@@ -33,8 +35,9 @@ build() {
   echo "build: cargo build --release (Rust core)" >&2
   cargo build --release --lib --quiet
   echo "build: mvn package (Java harness)" >&2
-  "${mvn[@]}" -DskipTests -Dcargo.skip=true package
-  "${mvn[@]}" dependency:build-classpath -Dmdep.outputFile="$root/$classpath" -Dmdep.includeScope=runtime
+  "${mvn[@]}" -DskipTests -Dcargo.skip=true package 2>&1 | plain
+  "${mvn[@]}" dependency:build-classpath -Dmdep.outputFile="$root/$classpath" -Dmdep.includeScope=runtime 2>&1 |
+    plain
 }
 
 # Rebuild when anything the jar is made of is newer than it.
@@ -66,7 +69,7 @@ test_all() {
   python3 -m pytest -q tests/python 2>&1 | tee "$logs/pytest"
   echo "test: mvn verify (JUnit on real Flink, Paimon and Fluss)" >&2
   mvn -B -Dstyle.color=never --no-transfer-progress -f "$pom" -Dcargo.skip=true verify 2>&1 |
-    grep --line-buffered -E 'Tests run:|FAIL|ERROR|BUILD|Reactor|Total time' | tee "$logs/mvn"
+    plain | grep --line-buffered -E 'Tests run:|FAIL|ERROR|BUILD|Reactor|Total time' | tee "$logs/mvn"
   summarize "$logs"
 }
 

@@ -26,10 +26,10 @@ trap 'rm -rf "$tmp"' EXIT
 # refuses. It runs outside the project so the project's plugin version does not apply.
 (cd "$tmp" && mvn -B -q -U org.apache.maven.plugins:maven-dependency-plugin:2.8:copy \
   -Dartifact="org.apache.fluss:fluss-lake-paimon:$fluss:jar" -DoutputDirectory="$tmp") 2>&1 \
-  | grep -v "The POM for .* is invalid" || true
+  | plain | grep -v "The POM for .* is invalid" || true
 jar="$tmp/fluss-lake-paimon-$fluss.jar"
 [ -s "$jar" ] || { echo "fetch_streamhouse: could not fetch fluss-lake-paimon-$fluss.jar" >&2; exit 1; }
 "${mvn[@]}" install:install-file -Dfile="$jar" -DgroupId=org.apache.fluss \
-  -DartifactId=fluss-lake-paimon -Dversion="$fluss" -Dpackaging=jar -DgeneratePom=true
+  -DartifactId=fluss-lake-paimon -Dversion="$fluss" -Dpackaging=jar -DgeneratePom=true 2>&1 | plain
 
 echo "fetch_streamhouse: done"

@@ -35,6 +35,7 @@ public final class BoundedRead {
         return steps.run("the " + name + " read", deadline, control -> {
             control.detail(() -> "it had read " + sink.size() + " changes");
             try {
+                PlannerThread.prepare();
                 TableResult result = tables.executeSql(query);
                 control.onCancel(() -> result.getJobClient().ifPresent(JobClient::cancel));
                 CloseableIterator<Row> rows = result.collect();

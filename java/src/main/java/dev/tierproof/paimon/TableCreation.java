@@ -62,6 +62,7 @@ public final class TableCreation {
         steps.progress().step("creating " + path.getFullName() + where);
         steps.execute("CREATE TABLE " + path.getFullName(), deadline, control -> {
             try {
+                PlannerThread.prepare();
                 batch.executeSql(ddl);
             } catch (RuntimeException e) {
                 throw new IllegalArgumentException("the DDL failed: " + Steps.rootMessage(e), e);

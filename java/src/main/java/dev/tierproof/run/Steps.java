@@ -5,7 +5,10 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.FutureTask;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Future;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
@@ -27,24 +30,53 @@ public final class Steps {
     private final long budgetEnd;
     private final Undo undo;
     private final Steps parent;
+    private final Worker worker;
     private volatile String current = "starting";
 
-    private Steps(Progress progress, Duration budget, long budgetEnd, Undo undo, Steps parent) {
+    private Steps(Progress progress, Duration budget, long budgetEnd, Undo undo, Steps parent, Worker worker) {
         this.progress = progress;
         this.budget = budget;
         this.budgetEnd = budgetEnd;
         this.undo = undo;
         this.parent = parent;
+        this.worker = worker;
     }
 
     private Steps(Progress progress, Duration budget) {
         this(progress, budget, budget == null ? Long.MAX_VALUE : System.nanoTime() + budget.toNanos(), new Undo(),
-                null);
+                null, new Worker());
     }
 
-    /** The same run (budget, undo ledger, current step) with progress that prints nothing. */
+    /** The same run (budget, undo ledger, current step, worker) with progress that prints nothing. */
     public Steps quiet() {
-        return new Steps(Progress.silent(), budget, budgetEnd, undo, this);
+        return new Steps(Progress.silent(), budget, budgetEnd, undo, this, worker);
+    }
+
+    /**
+     * The thread steps run on: one at a time, the same thread from step to step (an engine may keep
+     * per-thread state, as Flink's planner does), replaced only when a step that would not stop
+     * is abandoned. It ends after a minute idle.
+     */
+    private static final class Worker {
+        private ThreadPoolExecutor executor;
+
+        synchronized ThreadPoolExecutor get() {
+            if (executor == null) {
+                executor = new ThreadPoolExecutor(0, 1, 60, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> {
+                    Thread t = new Thread(r, "tierproof-step");
+                    t.setDaemon(true);
+                    return t;
+                });
+            }
+            return executor;
+        }
+
+        synchronized void abandon() {
+            if (executor != null) {
+                executor.shutdownNow();
+                executor = null;
+            }
+        }
     }
 
     /** Steps bounded by their own deadlines only. */
@@ -130,20 +162,27 @@ public final class Steps {
         boolean budgetBinds = left < deadline.toNanos();
         long limit = Math.min(left, deadline.toNanos());
         Control control = new Control();
-        FutureTask<T> task = new FutureTask<>(() -> work.call(control));
-        Thread worker = new Thread(task, "tierproof-step");
-        worker.setDaemon(true);
-        worker.start();
+        if (Thread.currentThread().getName().equals("tierproof-step")) {
+            return inline(name, work, control); // a step within a step: bounded by the outer one
+        }
+        CountDownLatch ended = new CountDownLatch(1);
+        Future<T> task = worker.get().submit(() -> {
+            try {
+                return work.call(control);
+            } finally {
+                ended.countDown();
+            }
+        });
         try {
             return task.get(limit, TimeUnit.NANOSECONDS);
         } catch (TimeoutException e) {
-            stop(control, worker);
+            stop(control, task, ended);
             String detail = control.detail.get();
             String message = budgetBinds ? budgetMessage(name)
                     : name + " did not end within its deadline of " + deadline.toSeconds() + " s and was cancelled";
             throw new DeadlineExceeded(message + (detail.isEmpty() ? "" : "; " + detail));
         } catch (InterruptedException e) {
-            stop(control, worker);
+            stop(control, task, ended);
             Thread.currentThread().interrupt();
             throw new DeadlineExceeded("interrupted during " + name);
         } catch (ExecutionException e) {
@@ -174,13 +213,27 @@ public final class Steps {
         return "the run's time budget of " + budget.toSeconds() + " s (--timeout-s) ran out during " + name;
     }
 
-    private static void stop(Control control, Thread worker) {
-        control.cancel();
-        worker.interrupt();
+    private static <T> T inline(String name, Work<T> work, Control control) {
         try {
-            worker.join(WIND_DOWN.toMillis());
+            return work.call(control);
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new TierproofException(name + " failed: " + rootMessage(e), e);
+        }
+    }
+
+    /** Cancels a step and gives it a moment to stop; one that will not is abandoned with its thread. */
+    private void stop(Control control, Future<?> task, CountDownLatch ended) {
+        control.cancel();
+        task.cancel(true);
+        try {
+            if (!ended.await(WIND_DOWN.toMillis(), TimeUnit.MILLISECONDS)) {
+                worker.abandon();
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            worker.abandon();
         }
     }
 

@@ -64,10 +64,15 @@ class MainTest {
         assertEquals(Main.FAILED, o.status());
         assertTrue(o.err().contains("CSV line 3 bal 99999999999 is outside INT"), o.err());
         assertEquals(Main.FAILED, run("prove", "--table", "").status());
-        assertTrue(run("prove", "--random", "ten").err().contains("--random ten is not a whole number"));
-        assertTrue(run("prove", "--bogus", "1").err().contains("unknown option --bogus"));
-        assertTrue(run("frobnicate").err().contains("unknown command frobnicate"));
-        assertEquals(Main.FAILED, run("prove", "--upserts", dir.resolve("missing.csv").toString()).status());
+        Outcome ten = run("prove", "--random", "ten");
+        assertEquals(Main.FAILED, ten.status());
+        assertTrue(ten.err().contains("'ten' is not an int"), ten.err());
+        Outcome bogus = run("prove", "--bogus", "1");
+        assertTrue(bogus.err().contains("Unknown options: '--bogus', '1'"), bogus.err());
+        assertTrue(run("frobnicate").err().contains("Unmatched argument at index 0: 'frobnicate'"));
+        Outcome missing = run("prove", "--upserts", dir.resolve("missing.csv").toString());
+        assertEquals(Main.FAILED, missing.status());
+        assertTrue(missing.err().contains("missing.csv: no such file or directory"), missing.err());
     }
 
     @Test

@@ -1,0 +1,23 @@
+package dev.tierproof.paimon;
+
+import org.apache.flink.table.api.EnvironmentSettings;
+import org.apache.flink.table.api.TableEnvironment;
+
+/**
+ * Flink's planner keeps per-thread state (Calcite's metadata providers), set up on the thread that
+ * creates a TableEnvironment; a statement planned on another thread fails with
+ * {@code NullPointerException: metadataHandlerProvider}. Statements run as steps on a worker
+ * thread, so each worker thread makes one throwaway environment first.
+ */
+final class PlannerThread {
+    private static final ThreadLocal<Boolean> PREPARED = ThreadLocal.withInitial(() -> false);
+
+    private PlannerThread() {}
+
+    static void prepare() {
+        if (!PREPARED.get()) {
+            TableEnvironment.create(EnvironmentSettings.inBatchMode());
+            PREPARED.set(true);
+        }
+    }
+}

@@ -1,0 +1,98 @@
+package dev.tierproof.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tierproof.fluss.LocalFlussCluster;
+import dev.tierproof.fluss.Tiering;
+import dev.tierproof.paimon.FlinkEngine;
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Every server a run starts (Flink's REST endpoint, blob server and RPC; ZooKeeper; the Fluss
+ * coordinator and tablet server) listens on 127.0.0.1 only: read from the kernel's own socket
+ * tables for this process, so nothing can hide.
+ */
+class LoopbackTest {
+    @TempDir
+    Path dir;
+
+    record Listener(String address, int port) {}
+
+    @Test
+    void noServerOfTheRunListensOnAWildcardAddress() throws Exception {
+        try (FlinkEngine engine = FlinkEngine.start(2, dir.resolve("flink"));
+                LocalFlussCluster cluster = LocalFlussCluster.start(1, Tiering.clusterOptions(dir.resolve("wh")),
+                        dir.resolve("fluss"))) {
+            List<Listener> listeners = listeners();
+            // ZooKeeper, the coordinator, the tablet server, Flink's REST endpoint and blob server.
+            assertTrue(listeners.size() >= 5, listeners.toString());
+            for (Listener l : listeners) {
+                assertTrue(l.address().equals("127.0.0.1") || l.address().equals("::ffff:127.0.0.1"),
+                        "listening on " + l + " (all: " + listeners + ")");
+            }
+            assertTrue(listeners.stream().anyMatch(l -> cluster.ports().contains(l.port())), listeners.toString());
+        }
+    }
+
+    /** This process's listening TCP sockets, from /proc/net/tcp and tcp6 matched by socket inode. */
+    static List<Listener> listeners() throws IOException {
+        Set<String> inodes = new HashSet<>();
+        try (DirectoryStream<Path> fds = Files.newDirectoryStream(Path.of("/proc/self/fd"))) {
+            for (Path fd : fds) {
+                try {
+                    String target = Files.readSymbolicLink(fd).toString();
+                    if (target.startsWith("socket:[")) {
+                        inodes.add(target.substring(8, target.length() - 1));
+                    }
+                } catch (IOException gone) {
+                    // closed while listing
+                }
+            }
+        }
+        List<Listener> out = new ArrayList<>();
+        for (String table : new String[] {"/proc/net/tcp", "/proc/net/tcp6"}) {
+            List<String> lines = Files.readAllLines(Path.of(table));
+            for (String line : lines.subList(1, lines.size())) {
+                String[] f = line.trim().split("\\s+");
+                // f[1] local address:port (hex), f[3] state (0A = LISTEN), f[9] inode
+                if (f[3].equals("0A") && inodes.contains(f[9])) {
+                    String[] local = f[1].split(":");
+                    out.add(new Listener(address(local[0]), Integer.parseInt(local[1], 16)));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** A /proc/net address: IPv4 as one little-endian word, IPv6 as four. */
+    static String address(String hex) {
+        if (hex.length() == 8) {
+            return ipv4(hex);
+        }
+        if (hex.equals("0".repeat(32))) {
+            return "::";
+        }
+        if (hex.startsWith("0000000000000000FFFF0000")) {
+            return "::ffff:" + ipv4(hex.substring(24));
+        }
+        if (hex.equals("00000000000000000000000001000000")) {
+            return "::1";
+        }
+        return hex;
+    }
+
+    private static String ipv4(String hex) {
+        long v = Long.parseLong(hex, 16);
+        return (v & 0xff) + "." + ((v >> 8) & 0xff) + "." + ((v >> 16) & 0xff) + "." + ((v >> 24) & 0xff);
+    }
+}

@@ -1,0 +1,144 @@
+package dev.tierproof.cli;
+
+import static dev.tierproof.cli.MainTest.run;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tierproof.cli.MainTest.Outcome;
+import dev.tierproof.paimon.ProofReport;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.OptionSpec;
+
+/** Reports and messages: checked up front, naming the cause, never hiding the verdict. */
+class MessagesTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void theReportIsCheckedBeforeTheRunAndMayNotBeAnInput() throws Exception {
+        Path csv = dir.resolve("u.csv");
+        Files.writeString(csv, "id,bal\n1,1\n");
+        Outcome same = run("prove", "--upserts", csv.toString(), "--report", csv.toString());
+        assertEquals(Main.FAILED, same.status());
+        assertTrue(same.err().contains("is also an input of this run"), same.err());
+        assertEquals("id,bal\n1,1\n", Files.readString(csv), "the input is untouched");
+        Outcome underFile = run("prove", "--report", csv.resolve("r.json").toString());
+        assertEquals(Main.FAILED, underFile.status());
+        assertTrue(underFile.err().contains("is a file, not a directory"), underFile.err());
+        assertFalse(underFile.err().contains("starting Flink"), underFile.err());
+        Outcome isDir = run("prove", "--report", dir.toString());
+        assertTrue(isDir.err().contains("is a directory, not a file"), isDir.err());
+    }
+
+    @Test
+    void aReportThatCannotBeWrittenKeepsTheVerdictsExitStatus() throws Exception {
+        Path target = dir.resolve("gone/r.json");
+        OutputFile file = OutputFile.check("--report", target, List.of());
+        // The directory disappears during the run and a file takes its place.
+        Files.delete(target.getParent());
+        Files.writeString(target.getParent(), "in the way");
+        ObjectNode json = ProofReport.newObject();
+        json.put("ddl", "CREATE TABLE t (id INT, bal INT)");
+        json.put("consistent", false);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status = ReportOutput.print(new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8), new ProofReport(json), file, "DDL", o -> { });
+        assertEquals(Main.INCONSISTENT, status);
+        String e = err.toString(StandardCharsets.UTF_8);
+        assertTrue(e.contains("the report could not be written to " + target), e);
+        assertTrue(e.contains("not a directory"), e);
+    }
+
+    @Test
+    void aFailedRunLeavesAReportThatSaysSo() throws Exception {
+        Path report = dir.resolve("failed.json");
+        Path ddl = dir.resolve("t.sql");
+        Files.writeString(ddl, "CREATE TABLE t (id INT, bal INT) WITH ('file.format' = 'no-such-format')");
+        Outcome o = run("prove", "--ddl-file", ddl.toString(), "--report", report.toString());
+        assertEquals(Main.FAILED, o.status(), o.out() + o.err());
+        var r = new ObjectMapper().readTree(report.toFile());
+        assertEquals("failed", r.path("status").asText(), r.toString());
+        assertEquals("INSERT 1 of 12", r.path("step").asText(), r.toString());
+        // No engine stack trace without --verbose.
+        assertFalse(o.err().contains("\tat "), o.err());
+        Outcome verbose = run("prove", "--ddl-file", ddl.toString(), "--verbose");
+        assertTrue(verbose.err().contains("\tat "), "--verbose shows the stack trace");
+    }
+
+    @Test
+    void inputsNameTheirCause() throws Exception {
+        Outcome noDdl = run("prove", "--ddl-file", dir.resolve("none.sql").toString());
+        assertTrue(noDdl.err().contains("cannot read --ddl-file " + dir.resolve("none.sql")
+                + ": no such file or directory"), noDdl.err());
+        Path file = dir.resolve("afile");
+        Files.writeString(file, "x");
+        Outcome whFile = run("prove", "--warehouse", file.toString());
+        assertTrue(whFile.err().contains("--warehouse " + file + " is a file, not a directory"), whFile.err());
+        Path csv = dir.resolve("bad.csv");
+        Files.write(csv, new byte[] {'i', 'd', ',', 'b', 'a', 'l', '\n', '1', ',', '2', '\n', '3', ',', (byte) 0xff,
+            '\n'});
+        Outcome utf8 = run("prove", "--upserts", csv.toString());
+        assertTrue(utf8.err().contains("CSV line 3 is not valid UTF-8: byte 0xFF at column 3"), utf8.err());
+        Path header = dir.resolve("empty.csv");
+        Files.writeString(header, "id,bal\n");
+        assertTrue(run("prove", "--upserts", header.toString()).err().contains("holds no upserts"));
+        assertTrue(run("prove", "--random", "0").err().contains("--random 0 must be between 1 and 10000000"));
+        Outcome keys = run("prove", "--keys", "3");
+        assertEquals(Main.FAILED, keys.status());
+        assertTrue(keys.err().contains("--keys needs --random N"), keys.err());
+        assertTrue(run("prove", "--upserts", csv.toString(), "--seed", "2").err().contains("--seed needs --random"));
+    }
+
+    /** A read-only file system (a read-only tmpfs mounted for the test: CI runs as root). */
+    @Test
+    void aReadOnlyWarehouseSaysSo() throws Exception {
+        Path ro = dir.resolve("ro");
+        Files.createDirectories(ro);
+        Process mount = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "ro,size=1m", "tmpfs", ro.toString())
+                .redirectErrorStream(true).start();
+        assertTrue(mount.waitFor(30, TimeUnit.SECONDS));
+        assertEquals(0, mount.exitValue(), "mounting a read-only tmpfs needs root: "
+                + new String(mount.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
+        try {
+            Outcome o = run("prove", "--warehouse", ro.resolve("wh").toString());
+            assertEquals(Main.FAILED, o.status());
+            assertTrue(o.err().contains("Read-only file system"), o.err());
+            Outcome inside = run("prove", "--warehouse", ro.toString());
+            assertTrue(inside.err().contains("cannot be written") && inside.err().contains("Read-only file system"),
+                    inside.err());
+        } finally {
+            new ProcessBuilder("umount", ro.toString()).start().waitFor(30, TimeUnit.SECONDS);
+        }
+    }
+
+    /** help lists every option each command takes: it is generated from the parser. */
+    @Test
+    void helpListsEveryOptionOfEveryCommand() {
+        List<TierproofCommand> commands = List.of(new ProveCommand(), new StreamhouseCommand(), new MatrixCommand(),
+                new SearchCommand(), new DdlCommand());
+        for (TierproofCommand c : commands) {
+            CommandLine parsed = new CommandLine(c);
+            String command = parsed.getCommandName();
+            Outcome help = run("help", command);
+            assertEquals(0, help.status());
+            for (OptionSpec option : parsed.getCommandSpec().options()) {
+                assertTrue(help.out().contains(option.longestName()), command + " help lacks " + option.longestName()
+                        + ":\n" + help.out());
+            }
+        }
+        assertTrue(run("help").out().contains("streamhouse"));
+    }
+}
