@@ -73,3 +73,28 @@ def test_bad_names_are_refused_by_name(name, message):
 def test_non_string_table_is_refused():
     with pytest.raises(ValueError, match="table must be a str"):
         tier_table_ddl(None)
+
+
+@pytest.mark.parametrize(
+    "name, reason",
+    [
+        ("/tmp/x", "'/' is not allowed"),
+        ("sub/dir", "'/' is not allowed"),
+        ("a\\b", "is not allowed"),
+        ("file:x", "':' is not allowed"),
+        ("a%2F..%2Fb", "'%' is not allowed"),
+        ("t$snapshots", "'$' is not allowed"),
+        ("a?b", "'?' is not allowed"),
+        ("a#b", "'#' is not allowed"),
+        ("`..`", "may not start with '.'"),
+        ("`.hidden`", "may not start with '.'"),
+        ("`a..b`", "'..' is not allowed"),
+    ],
+)
+def test_names_that_would_leave_the_warehouse_are_refused(name, reason):
+    """One case per class of character that a filesystem catalog would turn into another path."""
+    with pytest.raises(ValueError) as e:
+        tier_table_ddl(name)
+    assert reason in str(e.value)
+    with pytest.raises(ValueError):
+        upsert_inserts(name, [(1, 1)])

@@ -48,7 +48,7 @@ final class MatrixCommand extends TierproofCommand {
 
         try (RunSession session = RunSession.start("matrix", main.runDirectory, run, report, main.err)) {
             main.running(session);
-            Warehouse warehouse = Warehouse.of(usersWarehouse, session.directory());
+            Warehouse warehouse = Warehouse.of(usersWarehouse, session);
             main.out.println("tierproof matrix: " + describe + ", " + rowsPerInsert + " upserts per commit");
             long start = System.nanoTime();
             FlinkEngine engine = session.started(FlinkEngine.start(4, session.directory().directory("flink")));

@@ -58,7 +58,7 @@ final class ProveCommand extends TierproofCommand {
 
         try (RunSession session = RunSession.start("prove", main.runDirectory, run, report, main.err)) {
             main.running(session);
-            Warehouse warehouse = Warehouse.of(usersWarehouse, session.directory());
+            Warehouse warehouse = Warehouse.of(usersWarehouse, session);
             main.out.println("tierproof prove: " + workload.describe(upserts, upserts.size()
                     + " upserts (the built-in example)") + ", warehouse " + warehouse.describe());
             session.steps().progress().step("starting Flink MiniCluster");

@@ -10,6 +10,9 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import org.apache.logging.log4j.Level;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.core.config.Configurator;
 
 /**
  * One command's run: its directory, its steps (deadlines, budget, undo ledger), what it started
@@ -89,6 +92,8 @@ final class RunSession implements AutoCloseable {
     private void interrupt() {
         interrupted = true;
         err.println("tierproof: interrupted during " + steps.current() + "; stopping and removing what this run made");
+        // The engines shut down in any order now, and complain that their peers are gone: noise.
+        Configurator.setAllLevels(LogManager.getRootLogger().getName(), Level.OFF);
         writeStatus("interrupted", "stopped by a signal during " + steps.current());
         try {
             close();

@@ -66,7 +66,7 @@ final class SearchCommand extends TierproofCommand {
 
         try (RunSession session = RunSession.start("search", main.runDirectory, run, report, main.err)) {
             main.running(session);
-            Warehouse warehouse = Warehouse.of(usersWarehouse, session.directory());
+            Warehouse warehouse = Warehouse.of(usersWarehouse, session);
             main.out.printf("tierproof search: %d trials of %d upserts over %d keys, seed %d, table %s%n", trials,
                     perTrial, keys, seed, ddl == null ? "the tiered table (deduplicate + input)" : ddlFile);
             FlinkEngine engine = session.started(FlinkEngine.start(4, session.directory().directory("flink")));

@@ -51,7 +51,7 @@ final class StreamhouseCommand extends TierproofCommand {
 
         try (RunSession session = RunSession.start("streamhouse", main.runDirectory, run, report, main.err)) {
             main.running(session);
-            Warehouse warehouse = Warehouse.of(usersWarehouse, session.directory());
+            Warehouse warehouse = Warehouse.of(usersWarehouse, session);
             main.out.println("tierproof streamhouse: " + workload.describe(upserts, upserts.size()
                     + " upserts (the built-in example)") + ", Paimon warehouse " + warehouse.describe());
             var progress = session.steps().progress();

@@ -1,7 +1,8 @@
 package dev.tierproof.cli;
 
+import dev.tierproof.paimon.PaimonLake;
+import dev.tierproof.paimon.PaimonTables;
 import dev.tierproof.run.IoMessages;
-import dev.tierproof.run.RunDirectory;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -41,10 +42,20 @@ final class Warehouse {
         return p;
     }
 
-    /** The checked user warehouse, or a temporary one inside the run directory. */
-    static Warehouse of(Path checkedUsers, RunDirectory run) {
-        return checkedUsers != null ? new Warehouse(checkedUsers, false)
-                : new Warehouse(run.directory("warehouse"), true);
+    /**
+     * The checked user warehouse, or a temporary one inside the run directory. Paimon's catalog
+     * makes a {@code default} database in a warehouse that has none: a run that does not
+     * complete removes it again (when still empty).
+     */
+    static Warehouse of(Path checkedUsers, RunSession session) {
+        if (checkedUsers == null) {
+            return new Warehouse(session.directory().directory("warehouse"), true);
+        }
+        if (!Files.exists(checkedUsers.resolve(PaimonTables.DEFAULT_DATABASE + ".db"))) {
+            session.steps().undo().created("database " + PaimonTables.DEFAULT_DATABASE + " in the warehouse "
+                    + checkedUsers, () -> PaimonLake.dropDatabaseIfEmpty(checkedUsers, PaimonTables.DEFAULT_DATABASE));
+        }
+        return new Warehouse(checkedUsers, false);
     }
 
     Path path() {

@@ -61,7 +61,9 @@ public final class NativeLibrary {
                                 + resource
                                 + "; build it with ./build.sh build");
             }
-            Path tmp = Files.createTempFile("lib" + NAME + "-", "-" + file);
+            // The directory as it is now (the command line moves it into its run directory).
+            Path tmp = Files.createTempFile(Path.of(System.getProperty("java.io.tmpdir")), "lib" + NAME + "-",
+                    "-" + file);
             tmp.toFile().deleteOnExit();
             Files.copy(in, tmp, StandardCopyOption.REPLACE_EXISTING);
             System.load(tmp.toAbsolutePath().toString());

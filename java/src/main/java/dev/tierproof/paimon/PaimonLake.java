@@ -85,9 +85,13 @@ public final class PaimonLake {
     /** Drops the database if it is empty (never cascading into tables this run did not make). */
     public static void dropDatabaseIfEmpty(Path warehouse, String database) {
         withCatalog(warehouse, "dropping database " + database, c -> {
-            if (c.listTables(database).isEmpty()) {
-                c.dropDatabase(database, true, false);
+            if (!c.listDatabases().contains(database)) {
+                return null;
             }
+            if (!c.listTables(database).isEmpty()) {
+                throw new TierproofException("database " + database + " holds tables this run did not create: kept");
+            }
+            c.dropDatabase(database, true, false);
             return null;
         });
     }

@@ -21,6 +21,7 @@ import java.util.Optional;
 public final class RunDirectory implements AutoCloseable {
     static final String PREFIX = "tierproof-run-";
     static final String OWNER_FILE = "owner";
+    private static final java.security.SecureRandom RANDOM = new java.security.SecureRandom();
     private final Path root;
     private boolean closed;
 
@@ -34,7 +35,10 @@ public final class RunDirectory implements AutoCloseable {
         try {
             Files.createDirectories(base);
             ProcessHandle self = ProcessHandle.current();
-            Path root = Files.createTempDirectory(base, PREFIX + self.pid() + "-");
+            // Not Files.createTempDirectory: its first use fixes the JVM's temporary directory for
+            // good, and the command line moves that into this run directory right after.
+            Path root = Files.createDirectory(base.resolve(PREFIX + self.pid() + "-"
+                    + Long.toUnsignedString(RANDOM.nextLong())));
             Files.writeString(root.resolve(OWNER_FILE), self.pid() + " " + startOf(self).map(Instant::toString)
                     .orElse("unknown") + "\n", StandardCharsets.UTF_8);
             return new RunDirectory(root);

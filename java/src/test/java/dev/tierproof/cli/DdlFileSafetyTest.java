@@ -97,7 +97,7 @@ class DdlFileSafetyTest {
         Path wh = dir.resolve("wh3");
         Outcome bad = run("prove", "--warehouse", wh.toString(), "--ddl-file", file("bad.sql",
                 "CREATE TABLE ledger.t (id INT, bal INT, PRIMARY KEY (id) NOT ENFORCED)"
-                        + " WITH ('file.format' = 'no-such-format')").toString());
+                        + " WITH ('file.compression' = 'no-such-codec')").toString());
         assertEquals(Main.FAILED, bad.status(), bad.out() + bad.err());
         assertTrue(bad.err().contains("removed table ledger.t"), bad.err());
         assertFalse(Files.exists(wh.resolve("ledger.db/t")), "the failed run's table is gone");

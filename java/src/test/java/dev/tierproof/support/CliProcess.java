@@ -29,6 +29,9 @@ public final class CliProcess {
     /** Starts {@code tierproof args...} with {@code tmp} as its java.io.tmpdir; output goes to {@code logs}. */
     public static CliProcess start(Path tmp, Path logs, String... args) throws IOException {
         List<String> cmd = new ArrayList<>();
+        // As from a terminal: a shell without job control starts background commands with SIGINT
+        // ignored, and a JVM started so never sees Ctrl-C; env restores the default.
+        cmd.addAll(List.of("env", "--default-signal=INT"));
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.addAll(Arrays.asList(System.getProperty("tierproof.jvm.opens", "").trim().split("\\s+")));
         cmd.add("-Xmx2g");
