@@ -65,8 +65,29 @@ pub struct CreateTable {
     pub watermark: bool,
 }
 
-/// Table options that name a place to write: a table must live inside the warehouse.
-const LOCATION_OPTIONS: &[&str] = &["path", "warehouse", "data-file.external-paths"];
+/// Words in an option key that name a place to write (`path`, `data-file.path-directory`,
+/// `data-file.external-paths`, ...): a table's files must stay inside its directory.
+const LOCATION_WORDS: &[&str] = &["path", "dir", "warehouse", "external", "location", "uri"];
+
+/// Refuses an option that could place files outside the table's directory: a key naming a
+/// location, or a file-name prefix (`data-file.prefix`) that is not a plain name fragment (Paimon
+/// joins it to the bucket's directory, so `../` in it would climb out).
+fn check_option_stays_inside(key: &str, value: &str) -> Result<()> {
+    let lower = key.to_ascii_lowercase();
+    if let Some(word) = LOCATION_WORDS.iter().find(|w| lower.contains(*w)) {
+        return Err(refused(format!(
+            "option {key:?} names a location ({word:?}); tierproof keeps every file of the table inside the warehouse"
+        )));
+    }
+    if lower.ends_with("prefix")
+        && (value.contains("..") || value.chars().any(|c| "/\\:%?#".contains(c)))
+    {
+        return Err(refused(format!(
+            "option {key:?} = {value:?} would put files in another directory; a prefix must be a plain name"
+        )));
+    }
+    Ok(())
+}
 
 fn refused(reason: impl Into<String>) -> TierproofError {
     TierproofError::RefusedDdl(reason.into())
@@ -541,15 +562,8 @@ impl CreateTable {
                 )));
             }
         }
-        for (key, _) in &self.options {
-            let lower = key.to_ascii_lowercase();
-            if LOCATION_OPTIONS.iter().any(|o| {
-                lower == *o || lower.starts_with(&format!("{o}.")) || lower.contains("warehouse")
-            }) {
-                return Err(refused(format!(
-                    "option {key:?} places files outside the warehouse; tierproof keeps every table inside it"
-                )));
-            }
+        for (key, value) in &self.options {
+            check_option_stays_inside(key, value)?;
         }
         Ok(())
     }
@@ -680,14 +694,26 @@ mod tests {
                 .contains("primary key must be (id)")
         );
         assert!(refusal("CREATE TABLE t (id INT, bal INT NOT NULL)").contains("NOT NULL"));
-        assert!(
-            refusal("CREATE TABLE t (id INT, bal INT) WITH ('path' = '/tmp/elsewhere')")
-                .contains("outside the warehouse")
-        );
-        assert!(refusal(
-            "CREATE TABLE t (id INT, bal INT) WITH ('data-file.external-paths' = 'file:///tmp/x')"
-        )
-        .contains("outside the warehouse"));
+        for option in [
+            "'path' = '/tmp/elsewhere'",
+            "'data-file.path-directory' = '../../x'",
+            "'data-file.external-paths' = 'file:///tmp/x'",
+            "'DATA-FILE.EXTERNAL-PATHS.strategy' = 'round-robin'",
+            "'data-file.prefix' = '../../x-'",
+            "'changelog-file.prefix' = '/tmp/c-'",
+        ] {
+            let e = refusal(&format!("CREATE TABLE t (id INT, bal INT) WITH ({option})"));
+            assert!(
+                e.contains("names a location")
+                    || e.contains("would put files in another directory"),
+                "{option}: {e}"
+            );
+        }
+        // A plain prefix is fine.
+        parse_create_table("CREATE TABLE t (id INT, bal INT) WITH ('data-file.prefix' = 'd-')")
+            .unwrap()
+            .check_proof_shape(false)
+            .unwrap();
         assert!(
             refusal("CREATE TABLE t (id INT, bal INT) PARTITIONED BY (day)").contains("\"day\"")
         );

@@ -52,6 +52,16 @@ public final class Main {
             // goes to the run directory, removed at the end or by the next run after a kill -9.
             dir = RunDirectory.create(Path.of(System.getProperty("java.io.tmpdir")));
             System.setProperty("java.io.tmpdir", dir.directory("tmp").toString());
+            // A signal before a command's run has started (or after it ended) still removes the
+            // directory; during a run, the run's own handler cleans up first.
+            RunDirectory made = dir;
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                RunSession s = current;
+                if (s != null) {
+                    s.awaitClosed(); // its own handler reports the interruption and cleans up
+                }
+                made.close();
+            }, "tierproof-run-directory"));
             status = run(Arrays.asList(argv), System.out, System.err, dir);
         } catch (Throwable t) {
             // An Error (a missing class, no memory) must still end the JVM with status 2: Flink's
@@ -101,9 +111,15 @@ public final class Main {
         return arg.equals("--help") || arg.equals("--version");
     }
 
+    /** The command line's run, for its process-wide shutdown hook. */
+    private static volatile RunSession current;
+
     /** Called by a command once its run exists, so a failure can be reported against it. */
     void running(RunSession s) {
         session = s;
+        if (runDirectory != null) {
+            current = s;
+        }
     }
 
     private int failed(Exception e, boolean verbose) {

@@ -36,7 +36,7 @@ final class MatrixCommand extends TierproofCommand {
 
     @Override
     public Integer call() {
-        Rows upserts = workload.given() ? workload.load(null) : dev.tierproof.core.Workloads.random(200, 20, 1);
+        Rows upserts = workload.load(() -> dev.tierproof.core.Workloads.random(200, 20, 1));
         String describe = workload.describe(upserts, DEFAULT_WORKLOAD);
         PaimonProof.checkRowsPerInsert(rowsPerInsert);
         List<Path> inputs = workload.inputs();

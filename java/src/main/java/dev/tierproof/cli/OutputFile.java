@@ -31,7 +31,7 @@ final class OutputFile {
         for (Path in : inputs) {
             if (in != null && sameFile(target, in.toAbsolutePath().normalize())) {
                 throw new IllegalArgumentException(option + " " + file + " is also an input of this run; it would be"
-                        + " overwritten: write the report somewhere else");
+                        + " overwritten: choose another " + option);
             }
         }
         if (Files.isDirectory(target)) {
@@ -68,7 +68,7 @@ final class OutputFile {
             Files.writeString(file, text);
             return true;
         } catch (IOException | RuntimeException e) {
-            err.println("tierproof: the " + option.substring(2) + " could not be written to " + file + ": "
+            err.println("tierproof: " + option + " " + file + " could not be written: "
                     + (e instanceof IOException io ? IoMessages.of(io) : e.getMessage()));
             return false;
         }

@@ -8,6 +8,7 @@ import dev.tierproof.run.RunDirectory;
 import dev.tierproof.run.Steps;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import org.apache.logging.log4j.Level;
@@ -28,11 +29,15 @@ final class RunSession implements AutoCloseable {
     private final Steps steps;
     private final PrintStream err;
     private final OutputFile report;
+    /** How long past --timeout-s a step that ignores cancellation may run before the run is stopped. */
+    static final Duration BUDGET_GRACE = Duration.ofSeconds(30);
     private final Deque<AutoCloseable> started = new ArrayDeque<>();
     private final Thread onSignal;
     private volatile boolean interrupted;
     private boolean completed;
     private boolean closed;
+    private Thread watchdog;
+    private final java.util.concurrent.CountDownLatch closedLatch = new java.util.concurrent.CountDownLatch(1);
 
     private RunSession(String command, RunDirectory directory, boolean ownsDirectory, Steps steps, PrintStream err,
             OutputFile report) {
@@ -56,7 +61,42 @@ final class RunSession implements AutoCloseable {
         RunSession s = new RunSession(command, dir, processDirectory == null,
                 Steps.within(options.timeout(), Progress.to(err)), err, report);
         Runtime.getRuntime().addShutdownHook(s.onSignal);
+        s.watchBudget(options.timeout(), processDirectory != null);
         return s;
+    }
+
+    /**
+     * The backstop of {@code --timeout-s}: steps stop themselves when the budget runs out, but
+     * starting or stopping an engine is not a step. Past the budget and a grace period the run is
+     * stopped as if interrupted, reported as failed, and (on the command line) the process exits 2.
+     */
+    private void watchBudget(Duration budget, boolean exitProcess) {
+        watchdog = new Thread(() -> {
+            try {
+                Thread.sleep(budget.plus(BUDGET_GRACE).toMillis());
+            } catch (InterruptedException closedInTime) {
+                return;
+            }
+            synchronized (this) {
+                if (closed) {
+                    return;
+                }
+            }
+            String step = steps.current();
+            err.println("tierproof: failed: the run's time budget of " + budget.toSeconds() + " s (--timeout-s) ran"
+                    + " out during " + step + ", which did not stop in " + BUDGET_GRACE.toSeconds() + " s more;"
+                    + " stopping everything");
+            writeStatus("failed", "the run's time budget ran out during " + step);
+            try {
+                close();
+            } finally {
+                if (exitProcess) {
+                    System.exit(Main.FAILED);
+                }
+            }
+        }, "tierproof-budget");
+        watchdog.setDaemon(true);
+        watchdog.start();
     }
 
     RunDirectory directory() {
@@ -72,8 +112,10 @@ final class RunSession implements AutoCloseable {
     }
 
     /** Registers something started (an engine, a cluster), to stop in reverse order at the end. */
-    synchronized <T extends AutoCloseable> T started(T resource) {
-        started.push(resource);
+    <T extends AutoCloseable> T started(T resource) {
+        synchronized (started) {
+            started.push(resource);
+        }
         return resource;
     }
 
@@ -90,6 +132,13 @@ final class RunSession implements AutoCloseable {
 
     /** SIGINT/SIGTERM: say what was running, leave the report, clean up. The JVM then exits 130/143. */
     private void interrupt() {
+        synchronized (this) {
+            if (completed || closed) {
+                // The run has its verdict (and report): only let the cleanup under way finish.
+                close();
+                return;
+            }
+        }
         interrupted = true;
         err.println("tierproof: interrupted during " + steps.current() + "; stopping and removing what this run made");
         // The engines shut down in any order now, and complain that their peers are gone: noise.
@@ -118,20 +167,25 @@ final class RunSession implements AutoCloseable {
         }
     }
 
+    /**
+     * Stops what was started, undoes what a run that did not complete created, removes the run
+     * directory. Synchronized as a whole: a signal that arrives while the main thread is closing
+     * waits for that close to finish instead of letting the JVM halt halfway through an undo.
+     */
     @Override
-    public void close() {
-        boolean undo;
-        synchronized (this) {
-            if (closed) {
-                return;
-            }
-            closed = true;
-            undo = !completed;
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        boolean undo = !completed;
+        if (watchdog != null && Thread.currentThread() != watchdog) {
+            watchdog.interrupt();
         }
         RuntimeException first = null;
         while (true) {
             AutoCloseable c;
-            synchronized (this) {
+            synchronized (started) {
                 c = started.poll();
             }
             if (c == null) {
@@ -160,8 +214,18 @@ final class RunSession implements AutoCloseable {
                 // the JVM is going down: the hook runs and finds everything closed
             }
         }
+        closedLatch.countDown();
         if (first != null) {
             throw first;
+        }
+    }
+
+    /** Waits (a bounded time) until this run has closed, whoever closes it. */
+    void awaitClosed() {
+        try {
+            closedLatch.await(2, java.util.concurrent.TimeUnit.MINUTES);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 }

@@ -1,13 +1,9 @@
 package dev.tierproof.cli;
 
 import dev.tierproof.core.Ddl;
-import dev.tierproof.core.TierproofException;
 import dev.tierproof.core.Workloads;
 import dev.tierproof.paimon.FlinkEngine;
-import dev.tierproof.run.IoMessages;
 import dev.tierproof.search.CounterexampleSearch;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -52,8 +48,9 @@ final class SearchCommand extends TierproofCommand {
     @Override
     public Integer call() {
         String ddl = ddlFile == null ? null : InputFiles.readText(ddlFile, "--ddl-file");
-        if (ddl != null) {
-            Ddl.checkUserDdl(ddl, true);
+        if (ddl != null && Ddl.checkUserDdl(ddl, true).database() != null) {
+            throw new IllegalArgumentException("--ddl-file " + ddlFile + " names a database; search proves each"
+                    + " trial in a database of its own (search_1, search_2, ...): give only the table's name");
         }
         range("--trials", trials, 1, 100_000);
         range("--upserts-per-trial", perTrial, 1, 100);
@@ -61,6 +58,10 @@ final class SearchCommand extends TierproofCommand {
         List<Path> inputs = new ArrayList<>();
         inputs.add(ddlFile);
         OutputFile report = OutputFile.check("--report", run.report, inputs);
+        inputs.add(run.report);
+        // The reproducer's files are checked now too: rerunning a reproducer must not overwrite it.
+        OutputFile csvOut = OutputFile.check("--out", out.resolve("upserts.csv"), inputs);
+        OutputFile sqlOut = OutputFile.check("--out", out.resolve("table.sql"), inputs);
         Path usersWarehouse = Warehouse.checkUsers(run.warehouse);
         var deadline = run.deadline(60);
 
@@ -78,14 +79,11 @@ final class SearchCommand extends TierproofCommand {
                         result.proofsRun());
                 return Main.CONSISTENT;
             }
-            Path csv = out.resolve("upserts.csv");
-            Path sql = out.resolve("table.sql");
-            try {
-                Files.createDirectories(out);
-                Files.writeString(csv, Workloads.toCsv(result.minimal()));
-                Files.writeString(sql, (ddl != null ? ddl.strip() : Ddl.tierTableDdl("accounts")) + "\n");
-            } catch (IOException e) {
-                throw new TierproofException("could not write the reproducer to " + out + ": " + IoMessages.of(e), e);
+            Path csv = csvOut.path();
+            Path sql = sqlOut.path();
+            if (!csvOut.write(Workloads.toCsv(result.minimal()), main.err)
+                    || !sqlOut.write((ddl != null ? ddl.strip() : Ddl.tierTableDdl("accounts")) + "\n", main.err)) {
+                main.out.println("the reproducer could not be written; it is: " + result.minimal());
             }
             main.out.printf("counterexample in trial %d: %d upserts, shrunk to %d (%d proofs): %s%n",
                     result.trialsRun(), result.found().size(), result.minimal().size(), result.proofsRun(),

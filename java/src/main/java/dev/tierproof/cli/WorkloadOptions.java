@@ -28,6 +28,11 @@ final class WorkloadOptions {
 
     /** The workload these options name, or {@code fallback} (CSV text) when they name none. */
     Rows load(String fallbackCsv) {
+        return load(() -> Workloads.parseCsv(fallbackCsv));
+    }
+
+    /** The workload these options name, or {@code fallback}'s when they name none. */
+    Rows load(java.util.function.Supplier<Rows> fallback) {
         if (upserts != null && random != null) {
             throw new IllegalArgumentException("give --upserts FILE or --random N, not both");
         }
@@ -53,7 +58,7 @@ final class WorkloadOptions {
             }
             return Workloads.random(random, k, seed != null ? seed : 1);
         }
-        return Workloads.parseCsv(fallbackCsv);
+        return fallback.get();
     }
 
     boolean given() {

@@ -9,6 +9,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
 import org.apache.curator.test.InstanceSpec;
 import org.apache.curator.test.TestingServer;
 import org.apache.fluss.client.Connection;
@@ -18,6 +20,7 @@ import org.apache.fluss.cluster.Endpoint;
 import org.apache.fluss.cluster.ServerNode;
 import org.apache.fluss.cluster.ServerType;
 import org.apache.fluss.config.Configuration;
+import org.apache.fluss.exception.StaleMetadataException;
 import org.apache.fluss.server.ServerBase;
 import org.apache.fluss.server.coordinator.CoordinatorServer;
 import org.apache.fluss.server.tablet.TabletServer;
@@ -32,6 +35,7 @@ import org.apache.fluss.utils.clock.SystemClock;
 public final class LocalFlussCluster implements AutoCloseable {
     private static final Duration READY_DEADLINE = Duration.ofSeconds(60);
     private static final String LOOPBACK = "127.0.0.1";
+    private static final Duration STOP_DEADLINE = Duration.ofSeconds(60);
 
     private final Path root;
     private final TestingServer zookeeper;
@@ -160,7 +164,16 @@ public final class LocalFlussCluster implements AutoCloseable {
         try (Connection connection = ConnectionFactory.createConnection(clientConfig())) {
             Admin admin = connection.getAdmin();
             while (true) {
-                List<ServerNode> nodes = admin.getServerNodes().get();
+                List<ServerNode> nodes;
+                try {
+                    nodes = admin.getServerNodes().get();
+                } catch (ExecutionException e) {
+                    if (!(e.getCause() instanceof StaleMetadataException) || System.nanoTime() > deadline) {
+                        throw e;
+                    }
+                    Thread.sleep(100); // no tablet server registered yet
+                    continue;
+                }
                 long tablets = nodes.stream().filter(n -> n.serverType() == ServerType.TABLET_SERVER).count();
                 boolean hasCoordinator = nodes.stream().anyMatch(n -> n.serverType() == ServerType.COORDINATOR);
                 if (hasCoordinator && tablets == tabletServerCount) {
@@ -208,6 +221,6 @@ public final class LocalFlussCluster implements AutoCloseable {
     }
 
     private static void closeServer(ServerBase server) throws Exception {
-        server.closeAsync().get();
+        server.closeAsync().get(STOP_DEADLINE.toSeconds(), TimeUnit.SECONDS);
     }
 }

@@ -92,14 +92,15 @@ public final class StreamhouseProof {
 
         long t = System.nanoTime();
         progress.step("creating Fluss table " + FLUSS_DATABASE + "." + cfg.table() + " (datalake enabled)");
-        Statements.execute(steps, flussBatch, "CREATE TABLE " + FLUSS_DATABASE + "." + cfg.table(), ddl,
-                cfg.deadline());
+        // Recorded before the statement runs: Fluss makes the lake table as part of it.
         if (!lakeDatabaseExisted) {
             steps.undo().created("database " + FLUSS_DATABASE + " in the warehouse " + cfg.warehouse(),
                     () -> PaimonLake.dropDatabaseIfEmpty(cfg.warehouse(), FLUSS_DATABASE));
         }
         steps.undo().created("lake table " + FLUSS_DATABASE + "." + cfg.table() + " in the warehouse "
                 + cfg.warehouse(), () -> PaimonLake.dropTable(cfg.warehouse(), FLUSS_DATABASE, cfg.table()));
+        Statements.execute(steps, flussBatch, "CREATE TABLE " + FLUSS_DATABASE + "." + cfg.table(), ddl,
+                cfg.deadline());
         timings.put("create", Statements.millisSince(t));
 
         try (Connection connection = ConnectionFactory.createConnection(cluster.clientConfig());

@@ -106,6 +106,9 @@ public final class MatrixRun {
             String mergeEngine, String producer, int sentinelId) {
         String table = tableName(mergeEngine, producer);
         String db = PaimonTables.DEFAULT_DATABASE;
+        // Recorded before the statement runs (none of the matrix's tables existed at the start).
+        steps.undo().created("table " + db + "." + table + " in the warehouse " + cfg.warehouse(),
+                () -> PaimonLake.dropTable(cfg.warehouse(), db, table));
         try {
             Statements.execute(steps, batch, "CREATE TABLE " + table, ddl(table, mergeEngine, producer),
                     cfg.deadline());
@@ -114,8 +117,6 @@ public final class MatrixRun {
         } catch (RuntimeException e) {
             return refusedAll(mergeEngine, producer, "at CREATE: " + rootCause(e));
         }
-        steps.undo().created("table " + db + "." + table + " in the warehouse " + cfg.warehouse(),
-                () -> PaimonLake.dropTable(cfg.warehouse(), db, table));
         long lastWorkloadSnapshot;
         try {
             List<String> inserts = Upserts.batchedUpsertInserts(table, cfg.upserts(), cfg.rowsPerInsert());
@@ -137,11 +138,11 @@ public final class MatrixRun {
         Map<String, Long> millis = new LinkedHashMap<>();
         OptionalInt exclude = OptionalInt.of(sentinelId);
         read(reads, refusals, millis, "batch", () -> BoundedRead.collect(steps, batch,
-                Queries.selectRows(table, Map.of(), exclude), table + " batch", cfg.deadline()));
+                Queries.selectRows(table, Map.of(), exclude), "batch", cfg.deadline()));
         read(reads, refusals, millis, "streaming-replay", () -> BoundedRead.collect(steps, streaming,
                 Queries.selectRows(table, Map.of("scan.mode", "from-snapshot", "scan.snapshot-id", "1",
                         "scan.bounded.watermark", "0", "continuous.discovery-interval", "100ms"), exclude),
-                table + " streaming-replay", cfg.deadline()));
+                "streaming-replay", cfg.deadline()));
         // latest-full starts with the merged snapshot, then waits for changes that never come:
         // bounded by the batch read's row count (after the writes nothing else changes).
         Changelog batchRead = reads.get("batch");
@@ -150,7 +151,7 @@ public final class MatrixRun {
             read(reads, refusals, millis, "streaming-latest-full", () -> BoundedRead.collect(steps, streaming,
                     Queries.selectRows(table, Map.of("scan.mode", "latest-full",
                             "continuous.discovery-interval", "100ms"), exclude),
-                    table + " streaming-latest-full", cfg.deadline(), count));
+                    "streaming-latest-full", cfg.deadline(), count));
         } else {
             refusals.put("streaming-latest-full", "not run: the batch read was refused");
         }

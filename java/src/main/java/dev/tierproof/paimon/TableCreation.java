@@ -60,19 +60,27 @@ public final class TableCreation {
         }
         batch.useDatabase(db);
         steps.progress().step("creating " + path.getFullName() + where);
+        // Recorded before the statement runs: a CREATE that times out may still finish after the
+        // run gave up on it. The table did not exist a moment ago, so one that exists at undo time
+        // is this run's, unless the CREATE failed because another writer made it in between.
+        boolean[] someoneElsesTable = {false};
+        steps.undo().created("table " + path.getFullName() + where, () -> {
+            if (!someoneElsesTable[0]) {
+                PaimonLake.dropTable(warehouse, db, path.getObjectName());
+            }
+        });
         steps.execute("CREATE TABLE " + path.getFullName(), deadline, control -> {
+            PlannerThread.prepare();
             try {
-                PlannerThread.prepare();
                 batch.executeSql(ddl);
             } catch (RuntimeException e) {
+                someoneElsesTable[0] = Steps.rootMessage(e).contains("already exists");
                 throw new IllegalArgumentException("the DDL failed: " + Steps.rootMessage(e), e);
             }
         });
         if (!PaimonLake.tableExists(warehouse, db, path.getObjectName())) {
             throw new TierproofException("the DDL ran but table " + path.getFullName() + " is not" + where);
         }
-        steps.undo().created("table " + path.getFullName() + where,
-                () -> PaimonLake.dropTable(warehouse, db, path.getObjectName()));
         try {
             boolean created = PaimonTables.checkShapeAndKey(batch, path);
             if (created != keyed) {

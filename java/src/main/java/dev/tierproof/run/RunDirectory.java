@@ -3,30 +3,38 @@ package dev.tierproof.run;
 import dev.tierproof.core.TierproofException;
 import dev.tierproof.util.Directories;
 import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Instant;
+import java.util.Optional;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * The one directory that holds every temporary file of a run: the temporary warehouse, Flink's
  * and Fluss's working and I/O directories, and (for the command line) the JVM's own temporary
  * files. {@link #close()} removes it. A run killed with {@code kill -9} cannot clean up, so every
- * new run first removes the run directories whose owning process is gone ({@link #sweepStale}).
+ * new run first removes the run directories whose owner is gone ({@link #sweepStale}): a run holds
+ * a lock on its {@code owner} file for its whole life, and the kernel drops the lock when the
+ * process dies, whatever its pid namespace.
  */
 public final class RunDirectory implements AutoCloseable {
     static final String PREFIX = "tierproof-run-";
     static final String OWNER_FILE = "owner";
     private static final java.security.SecureRandom RANDOM = new java.security.SecureRandom();
     private final Path root;
+    private final FileChannel ownerChannel;
     private boolean closed;
 
-    private RunDirectory(Path root) {
+    private RunDirectory(Path root, FileChannel ownerChannel) {
         this.root = root;
+        this.ownerChannel = ownerChannel;
     }
 
     /** Removes stale run directories in {@code base}, then makes this run's. */
@@ -39,9 +47,12 @@ public final class RunDirectory implements AutoCloseable {
             // good, and the command line moves that into this run directory right after.
             Path root = Files.createDirectory(base.resolve(PREFIX + self.pid() + "-"
                     + Long.toUnsignedString(RANDOM.nextLong())));
-            Files.writeString(root.resolve(OWNER_FILE), self.pid() + " " + startOf(self).map(Instant::toString)
-                    .orElse("unknown") + "\n", StandardCharsets.UTF_8);
-            return new RunDirectory(root);
+            FileChannel owner = FileChannel.open(root.resolve(OWNER_FILE), StandardOpenOption.CREATE_NEW,
+                    StandardOpenOption.WRITE);
+            owner.lock(); // held until close() or the process's death
+            owner.write(StandardCharsets.UTF_8.encode(self.pid() + " " + startOf(self).map(Instant::toString)
+                    .orElse("unknown") + "\n"));
+            return new RunDirectory(root, owner);
         } catch (IOException e) {
             throw new TierproofException("could not create a run directory in " + base + ": " + IoMessages.of(e), e);
         }
@@ -88,32 +99,33 @@ public final class RunDirectory implements AutoCloseable {
         return removed;
     }
 
+    /**
+     * Whether the run that made {@code dir} is still running: its owner file is locked. A directory
+     * without one is a run still being created, unless it is older than a minute. Only directories
+     * of this user are considered.
+     */
     private static boolean ownerAlive(Path dir) {
-        String[] owner;
         try {
-            owner = Files.readString(dir.resolve(OWNER_FILE), StandardCharsets.UTF_8).trim().split(" ");
+            if (!Files.getOwner(dir).getName().equals(System.getProperty("user.name"))) {
+                return true; // not ours to judge
+            }
+            Path owner = dir.resolve(OWNER_FILE);
+            if (!Files.exists(owner)) {
+                return Files.getLastModifiedTime(dir).toInstant().isAfter(Instant.now().minusSeconds(60));
+            }
+            try (FileChannel channel = FileChannel.open(owner, StandardOpenOption.WRITE)) {
+                FileLock lock = channel.tryLock();
+                if (lock == null) {
+                    return true;
+                }
+                lock.release();
+                return false;
+            } catch (OverlappingFileLockException heldHere) {
+                return true; // a run of this very process
+            }
         } catch (IOException e) {
-            // No owner file: a run that died while creating it; judge by the pid in the name.
-            owner = new String[] {pidInName(dir), "unknown"};
+            return true; // when in doubt, keep it
         }
-        long pid;
-        try {
-            pid = Long.parseLong(owner[0]);
-        } catch (NumberFormatException e) {
-            return true; // not ours to judge
-        }
-        Optional<ProcessHandle> process = ProcessHandle.of(pid);
-        if (process.isEmpty() || !process.get().isAlive()) {
-            return false;
-        }
-        String started = startOf(process.get()).map(Instant::toString).orElse("unknown");
-        return owner.length < 2 || owner[1].equals("unknown") || started.equals("unknown") || owner[1].equals(started);
-    }
-
-    private static String pidInName(Path dir) {
-        String rest = dir.getFileName().toString().substring(PREFIX.length());
-        int dash = rest.indexOf('-');
-        return dash < 0 ? rest : rest.substring(0, dash);
     }
 
     private static Optional<Instant> startOf(ProcessHandle process) {
@@ -126,6 +138,11 @@ public final class RunDirectory implements AutoCloseable {
             return;
         }
         closed = true;
+        try {
+            ownerChannel.close(); // releases the lock
+        } catch (IOException ignored) {
+            // the directory goes either way
+        }
         Directories.deleteRecursively(root);
     }
 }

@@ -84,6 +84,10 @@ class DdlFileSafetyTest {
         assertEquals(Main.FAILED, o.status());
         assertTrue(o.err().contains("it declares id INT, bal INT, note STRING"), o.err());
         assertFalse(Files.exists(wh.resolve("default.db")), "nothing was created");
+        Outcome elsewhere = run("prove", "--warehouse", wh.toString(), "--ddl-file", file("dir.sql",
+                "CREATE TABLE t (id INT, bal INT) WITH ('data-file.path-directory' = '../../outside')").toString());
+        assertTrue(elsewhere.err().contains("option \"data-file.path-directory\" names a location"), elsewhere.err());
+        assertFalse(Files.exists(wh.resolve("default.db")), "nothing was created");
         Outcome nn = run("prove", "--ddl-file", file("nn.sql", "CREATE TABLE t (id INT, bal INT NOT NULL)").toString());
         assertTrue(nn.err().contains("bal is NOT NULL but the workload writes a NULL bal"), nn.err());
     }

@@ -10,10 +10,15 @@ import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.api.TableResult;
+import org.apache.flink.types.Row;
+import org.apache.flink.util.CloseableIterator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,10 +35,21 @@ class LoopbackTest {
 
     @Test
     void noServerOfTheRunListensOnAWildcardAddress() throws Exception {
-        try (FlinkEngine engine = FlinkEngine.start(2, dir.resolve("flink"));
+        try (FlinkEngine engine = FlinkEngine.start(4, dir.resolve("flink"));
                 LocalFlussCluster cluster = LocalFlussCluster.start(1, Tiering.clusterOptions(dir.resolve("wh")),
-                        dir.resolve("fluss"))) {
-            List<Listener> listeners = listeners();
+                        dir.resolve("fluss"));
+                Tiering tiering = Tiering.start(engine, cluster, dir.resolve("wh"), Duration.ofMillis(500))) {
+            // With jobs running, too: the tiering job, and a streaming read whose results come back
+            // through Flink's collect sink (a socket of its own).
+            TableEnvironment tables = engine.streamingTables();
+            tables.executeSql("CREATE TEMPORARY TABLE numbers (x INT) WITH ('connector' = 'datagen',"
+                    + " 'rows-per-second' = '5')");
+            TableResult read = tables.executeSql("SELECT x FROM numbers");
+            List<Listener> listeners;
+            try (CloseableIterator<Row> rows = read.collect()) {
+                assertTrue(rows.hasNext());
+                listeners = listeners();
+            }
             // ZooKeeper, the coordinator, the tablet server, Flink's REST endpoint and blob server.
             assertTrue(listeners.size() >= 5, listeners.toString());
             for (Listener l : listeners) {

@@ -58,7 +58,7 @@ class MessagesTest {
                 new PrintStream(err, true, StandardCharsets.UTF_8), new ProofReport(json), file, "DDL", o -> { });
         assertEquals(Main.INCONSISTENT, status);
         String e = err.toString(StandardCharsets.UTF_8);
-        assertTrue(e.contains("the report could not be written to " + target), e);
+        assertTrue(e.contains("--report " + target + " could not be written"), e);
         assertTrue(e.toLowerCase(java.util.Locale.ROOT).contains("not a directory"), e);
     }
 
@@ -100,6 +100,24 @@ class MessagesTest {
         assertEquals(Main.FAILED, keys.status());
         assertTrue(keys.err().contains("--keys needs --random N"), keys.err());
         assertTrue(run("prove", "--upserts", csv.toString(), "--seed", "2").err().contains("--seed needs --random"));
+        assertTrue(run("matrix", "--keys", "3").err().contains("--keys needs --random N"));
+    }
+
+    @Test
+    void searchChecksItsReproducerFilesAndItsDdlUpFront() throws Exception {
+        Path out = dir.resolve("repro");
+        Files.createDirectories(out);
+        Path ddl = out.resolve("table.sql");
+        Files.writeString(ddl, "CREATE TABLE plain (id INT, bal INT)");
+        Outcome rerun = run("search", "--ddl-file", ddl.toString(), "--out", out.toString());
+        assertEquals(Main.FAILED, rerun.status());
+        assertTrue(rerun.err().contains("table.sql is also an input of this run"), rerun.err());
+        assertEquals("CREATE TABLE plain (id INT, bal INT)", Files.readString(ddl));
+        Path withDb = dir.resolve("db.sql");
+        Files.writeString(withDb, "CREATE TABLE ledger.plain (id INT, bal INT)");
+        Outcome db = run("search", "--ddl-file", withDb.toString());
+        assertTrue(db.err().contains("names a database; search proves each trial in a database of its own"),
+                db.err());
     }
 
     /** A read-only file system (a read-only tmpfs mounted for the test: CI runs as root). */
