@@ -5,6 +5,7 @@
 //! rendered back from what was checked ([`CreateTable::canonical_sql`]), never the raw text, so
 //! nothing the check did not see can reach Flink.
 
+use crate::ddl::with_clause;
 use crate::error::{Result, TierproofError};
 use crate::ident::{quote_ident, quote_literal, validate_database_name, validate_name, TablePath};
 use sqlparser::dialect::Dialect;
@@ -599,14 +600,7 @@ impl CreateTable {
             let keys: Vec<String> = self.partition_keys.iter().map(|k| quote_ident(k)).collect();
             sql.push_str(&format!(" PARTITIONED BY ({})", keys.join(", ")));
         }
-        if !self.options.is_empty() {
-            let rendered: Vec<String> = self
-                .options
-                .iter()
-                .map(|(k, v)| format!("  {} = {}", quote_literal(k), quote_literal(v)))
-                .collect();
-            sql.push_str(&format!(" WITH (\n{}\n)", rendered.join(",\n")));
-        }
+        sql.push_str(&with_clause(&self.options));
         Ok(sql)
     }
 }

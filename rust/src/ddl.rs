@@ -22,15 +22,20 @@ pub fn table_ddl(path: &TablePath, spec: &TableSpec) -> Result<String> {
         ));
     }
     let mut ddl = format!("CREATE TABLE {} (\n{}\n)", path.quoted(), lines.join(",\n"));
-    if !spec.options.is_empty() {
-        let rendered: Vec<String> = spec
-            .options
-            .iter()
-            .map(|(k, v)| format!("  {} = {}", quote_literal(k), quote_literal(v)))
-            .collect();
-        ddl.push_str(&format!(" WITH (\n{}\n)", rendered.join(",\n")));
-    }
+    ddl.push_str(&with_clause(&spec.options));
     Ok(ddl)
+}
+
+/// ` WITH (\n  'k' = 'v',\n  …\n)`, keys and values quoted; empty for no options.
+pub fn with_clause(options: &[(String, String)]) -> String {
+    if options.is_empty() {
+        return String::new();
+    }
+    let rendered: Vec<String> = options
+        .iter()
+        .map(|(k, v)| format!("  {} = {}", quote_literal(k), quote_literal(v)))
+        .collect();
+    format!(" WITH (\n{}\n)", rendered.join(",\n"))
 }
 
 /// The Fluss primary-key table of the streamhouse proof: one bucket, tiering into the lake. The

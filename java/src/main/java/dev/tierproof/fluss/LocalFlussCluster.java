@@ -9,7 +9,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.apache.curator.test.InstanceSpec;
 import org.apache.curator.test.TestingServer;
@@ -159,33 +158,43 @@ public final class LocalFlussCluster implements AutoCloseable {
         return root;
     }
 
+    /**
+     * Waits until a client sees the coordinator and every tablet server. Until a tablet server
+     * has registered, making a connection or asking for the servers fails with
+     * {@code StaleMetadataException}: that is retried, anything else is not.
+     */
     private void awaitServers(int tabletServerCount) throws Exception {
         long deadline = System.nanoTime() + READY_DEADLINE.toNanos();
-        try (Connection connection = ConnectionFactory.createConnection(clientConfig())) {
-            Admin admin = connection.getAdmin();
-            while (true) {
-                List<ServerNode> nodes;
-                try {
-                    nodes = admin.getServerNodes().get();
-                } catch (ExecutionException e) {
-                    if (!(e.getCause() instanceof StaleMetadataException) || System.nanoTime() > deadline) {
-                        throw e;
-                    }
-                    Thread.sleep(100); // no tablet server registered yet
-                    continue;
-                }
+        String seen = "no answer";
+        while (System.nanoTime() < deadline) {
+            try (Connection connection = ConnectionFactory.createConnection(clientConfig())) {
+                Admin admin = connection.getAdmin();
+                List<ServerNode> nodes = admin.getServerNodes().get();
                 long tablets = nodes.stream().filter(n -> n.serverType() == ServerType.TABLET_SERVER).count();
                 boolean hasCoordinator = nodes.stream().anyMatch(n -> n.serverType() == ServerType.COORDINATOR);
                 if (hasCoordinator && tablets == tabletServerCount) {
                     return;
                 }
-                if (System.nanoTime() > deadline) {
-                    throw new TierproofException("after " + READY_DEADLINE.toSeconds() + " s a client sees only "
-                            + nodes + "; expected a coordinator and " + tabletServerCount + " tablet servers");
+                seen = nodes.toString();
+            } catch (Exception e) {
+                if (!causedByStaleMetadata(e)) {
+                    throw e;
                 }
-                Thread.sleep(100);
+                seen = "no tablet server registered yet";
+            }
+            Thread.sleep(100);
+        }
+        throw new TierproofException("after " + READY_DEADLINE.toSeconds() + " s a client sees " + seen
+                + "; expected a coordinator and " + tabletServerCount + " tablet servers");
+    }
+
+    private static boolean causedByStaleMetadata(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof StaleMetadataException) {
+                return true;
             }
         }
+        return false;
     }
 
     @Override
