@@ -66,7 +66,7 @@ final class ProveCommand extends TierproofCommand {
             ProofReport result = PaimonProof.run(engine, new PaimonProof.Config(table, upserts, ddl, warehouse.path(),
                     deadline, perInsert), session.steps());
             session.completed();
-            return ReportOutput.print(main.out, main.err, result, report, "DDL", o -> { });
+            return ReportOutput.print(main.out, main.err, result, report, "DDL");
         }
     }
 }

@@ -7,22 +7,18 @@ import java.io.PrintStream;
 final class ReportOutput {
     private ReportOutput() {}
 
-    interface Lines {
-        void print(PrintStream out);
-    }
-
     /**
      * Prints the report and returns the exit status its verdict calls for: a report file that
      * cannot be written is said on {@code err} and does not change it (1 stays 1).
      */
-    static int print(PrintStream out, PrintStream err, ProofReport report, OutputFile file, String ddlLabel,
-            Lines extra) {
+    static int print(PrintStream out, PrintStream err, ProofReport report, OutputFile file, String ddlLabel) {
         out.println(ddlLabel + ":");
-        out.println("  " + report.json().path("ddl").asText().replace("\n", "\n  "));
-        extra.print(out);
+        out.println("  " + report.ddl().replace("\n", "\n  "));
+        report.details().forEach(out::println);
         out.print(report.summary());
-        out.printf("time             : %s ms in all %s%n",
-                report.json().path("timings_ms").path("total").asText(), report.json().path("timings_ms"));
+        out.printf("time             : %s ms in all %s%n", report.timings().get("total"),
+                report.timings().entrySet().stream().map(e -> "\"" + e.getKey() + "\":" + e.getValue())
+                        .collect(java.util.stream.Collectors.joining(",", "{", "}")));
         if (file != null && file.write(report.toJson() + "\n", err)) {
             out.println("report           : " + file.path());
         }

@@ -162,7 +162,7 @@ final class RunSession implements AutoCloseable {
         r.put("message", message);
         ObjectNode v = r.putObject("versions");
         Versions.all().forEach(v::put);
-        if (report.write(new ProofReport(r).toJson() + "\n", err)) {
+        if (report.write(ProofReport.render(r) + "\n", err)) {
             err.println("tierproof: report (" + status + "): " + report.path());
         }
     }

@@ -65,17 +65,7 @@ final class StreamhouseCommand extends TierproofCommand {
                     session.steps());
             session.completed();
             progress.step("stopping Flink and the Fluss cluster");
-            return ReportOutput.print(main.out, main.err, result, report, "DDL (Fluss)", o -> {
-                o.printf("tiered into      : Paimon %s.%s in %s, columns %s%n",
-                        result.json().path("paimon").path("database").asText(),
-                        result.json().path("paimon").path("table").asText(),
-                        result.json().path("paimon").path("warehouse").asText(),
-                        result.json().path("paimon").path("columns"));
-                o.printf("tiering          : log end offset %d, lake snapshot %d, caught up in %d ms%n",
-                        result.json().path("fluss").path("log_end_offset").asLong(),
-                        result.json().path("fluss").path("lake_snapshot_id").asLong(),
-                        result.json().path("tiering_wait_ms").asLong());
-            });
+            return ReportOutput.print(main.out, main.err, result, report, "DDL (Fluss)");
         }
     }
 }

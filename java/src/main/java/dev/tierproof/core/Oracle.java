@@ -1,5 +1,6 @@
 package dev.tierproof.core;
 
+import dev.tierproof.core.verdict.Verdict;
 import java.util.List;
 import java.util.Objects;
 
@@ -15,7 +16,7 @@ public final class Oracle {
 
     private Oracle() {}
 
-    public static String judge(Rows upserts, boolean keyed, List<Changelog> reads) {
+    public static Verdict judge(Rows upserts, boolean keyed, List<Changelog> reads) {
         return judge(upserts, null, keyed, reads);
     }
 
@@ -24,7 +25,7 @@ public final class Oracle {
      * {@code partial-update}, {@code aggregation} with a sum), or the last value per id when
      * {@code engine} is null.
      */
-    public static String judge(Rows upserts, String engine, boolean keyed, List<Changelog> reads) {
+    public static Verdict judge(Rows upserts, String engine, boolean keyed, List<Changelog> reads) {
         Objects.requireNonNull(upserts, "upserts");
         int n = reads.size();
         String[] names = new String[n];
@@ -41,8 +42,8 @@ public final class Oracle {
             bals[i] = rows.bals();
             nulls[i] = rows.balIsNull();
         }
-        return nativeJudge(
-                upserts.ids(), upserts.bals(), upserts.balIsNull(), keyed, engine, names, kinds, ids, bals, nulls);
+        return Verdict.fromJson(nativeJudge(
+                upserts.ids(), upserts.bals(), upserts.balIsNull(), keyed, engine, names, kinds, ids, bals, nulls));
     }
 
     private static native String nativeJudge(

@@ -1,6 +1,5 @@
 package dev.tierproof.fluss;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tierproof.core.Changelog;
@@ -9,6 +8,9 @@ import dev.tierproof.core.Oracle;
 import dev.tierproof.core.Queries;
 import dev.tierproof.core.Rows;
 import dev.tierproof.core.Upserts;
+import dev.tierproof.core.verdict.Check;
+import dev.tierproof.core.verdict.ReadResult;
+import dev.tierproof.core.verdict.Verdict;
 import dev.tierproof.paimon.BoundedRead;
 import dev.tierproof.paimon.FlinkEngine;
 import dev.tierproof.paimon.PaimonLake;
@@ -172,11 +174,17 @@ public final class StreamhouseProof {
             bounds.put("fluss_union", "a batch union read (lake snapshot + log) ends by itself");
 
             t = System.nanoTime();
-            ObjectNode verdict = ProofReport.parseVerdict(Oracle.judge(cfg.upserts(), true, reads));
+            Verdict verdict = Oracle.judge(cfg.upserts(), true, reads);
             timings.put("judge", Statements.millisSince(t));
             timings.put("total", Statements.millisSince(startAll));
-            return new ProofReport(report(cfg, ddl, statements.size(), cluster, q, paimonColumns(paimonBatch,
-                    cfg.table()), verdict, bounds, timings));
+            List<String> columns = paimonColumns(paimonBatch, cfg.table());
+            List<String> details = List.of(
+                    String.format("tiered into      : Paimon %s.%s in %s, columns %s", FLUSS_DATABASE, cfg.table(),
+                            cfg.warehouse().toAbsolutePath(), columns),
+                    String.format("tiering          : log end offset %d, lake snapshot %d, caught up in %d ms",
+                            q.logEndOffset(), q.lakeSnapshotId(), q.waitedMillis()));
+            return new ProofReport(report(cfg, ddl, statements.size(), cluster, q, columns, verdict, bounds),
+                    verdict, ddl, bounds, details, timings);
         } catch (RuntimeException e) {
             throw e;
         } catch (Exception e) {
@@ -217,8 +225,7 @@ public final class StreamhouseProof {
     }
 
     private static ObjectNode report(Config cfg, String ddl, int statements, LocalFlussCluster cluster,
-            Tiering.Quiesced q, List<String> paimonColumns, ObjectNode verdict, Map<String, String> bounds,
-            Map<String, Long> timings) {
+            Tiering.Quiesced q, List<String> paimonColumns, Verdict verdict, Map<String, String> bounds) {
         ObjectNode r = ProofReport.newObject();
         r.put("command", "streamhouse");
         r.put("status", "completed");
@@ -243,30 +250,18 @@ public final class StreamhouseProof {
         left.add("id").add("bal");
         paimon.put("note", "Fluss's system columns (__bucket, __offset, __timestamp) are left out of the comparison");
         r.put("tiering_wait_ms", q.waitedMillis());
-        r.set("expected_rows", verdict.get("expected_rows"));
-        r.put("consistent", verdict.path("consistent").asBoolean());
+        r.set("expected_rows", Verdict.JSON.valueToTree(verdict.expectedRows()));
+        r.put("consistent", verdict.consistent());
         r.set("diff", ProofReport.firstDiff(verdict));
         ObjectNode reads = r.putObject("reads");
-        for (JsonNode read : verdict.path("reads")) {
-            String name = read.path("name").asText();
-            ObjectNode o = reads.putObject(name);
-            o.put("bound", bounds.get(name));
-            o.put("changes", read.path("changes").asLong());
-            o.set("rows", read.path("rows"));
-            o.put("equals_expected", checkEqual(verdict, "expected", name));
-            o.set("anomalies", read.path("anomalies"));
+        for (ReadResult read : verdict.reads()) {
+            ObjectNode o = reads.putObject(read.name());
+            o.put("bound", bounds.get(read.name()));
+            o.put("changes", read.changes());
+            o.set("rows", Verdict.JSON.valueToTree(read.rows()));
+            o.put("equals_expected", verdict.check(Verdict.EXPECTED, read.name()).map(Check::equal).orElse(false));
+            o.set("anomalies", Verdict.JSON.valueToTree(read.anomalies()));
         }
-        r.set("verdict", verdict);
-        ProofReport.putTimingsAndVersions(r, timings);
         return r;
-    }
-
-    private static boolean checkEqual(ObjectNode verdict, String left, String right) {
-        for (JsonNode c : verdict.path("checks")) {
-            if (c.path("left").asText().equals(left) && c.path("right").asText().equals(right)) {
-                return c.path("equal").asBoolean();
-            }
-        }
-        return false;
     }
 }

@@ -1,18 +1,21 @@
 package dev.tierproof.matrix;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tierproof.core.Changelog;
 import dev.tierproof.core.Ddl;
 import dev.tierproof.core.Oracle;
 import dev.tierproof.core.Queries;
 import dev.tierproof.core.Rows;
 import dev.tierproof.core.Upserts;
+import dev.tierproof.core.verdict.Anomaly;
+import dev.tierproof.core.verdict.Check;
+import dev.tierproof.core.verdict.Counted;
+import dev.tierproof.core.verdict.Diff;
+import dev.tierproof.core.verdict.ReadResult;
+import dev.tierproof.core.verdict.Verdict;
 import dev.tierproof.paimon.BoundedRead;
 import dev.tierproof.paimon.FlinkEngine;
 import dev.tierproof.paimon.PaimonLake;
 import dev.tierproof.paimon.PaimonTables;
-import dev.tierproof.paimon.ProofReport;
 import dev.tierproof.run.DeadlineExceeded;
 import dev.tierproof.run.Steps;
 import dev.tierproof.paimon.Statements;
@@ -159,8 +162,8 @@ public final class MatrixRun {
         steps.execute(table + ": rolling back the sentinel commit", cfg.deadline(),
                 control -> PaimonLake.rollBackTo(cfg.warehouse(), db, table, lastWorkloadSnapshot));
         boolean keyed = !mergeEngine.equals(APPEND_ONLY);
-        ObjectNode verdict = reads.isEmpty() ? null : ProofReport.parseVerdict(Oracle.judge(cfg.upserts(),
-                keyed ? mergeEngine : null, keyed, new ArrayList<>(reads.values())));
+        Verdict verdict = reads.isEmpty() ? null : Oracle.judge(cfg.upserts(),
+                keyed ? mergeEngine : null, keyed, new ArrayList<>(reads.values()));
         List<Cell> cells = new ArrayList<>();
         for (String read : READS) {
             if (refusals.containsKey(read)) {
@@ -172,78 +175,65 @@ public final class MatrixRun {
         return cells;
     }
 
-    private static Cell cell(ObjectNode verdict, String mergeEngine, String producer, String read, long millis) {
-        JsonNode vsExpected = check(verdict, "expected", read);
-        JsonNode vsBatch = read.equals("batch") ? null : check(verdict, "batch", read);
-        JsonNode folded = null;
-        for (JsonNode r : verdict.path("reads")) {
-            if (r.path("name").asText().equals(read)) {
-                folded = r;
-            }
-        }
-        boolean anomalies = folded != null && !folded.path("anomalies").isEmpty();
-        boolean equalsBatch = vsBatch == null || vsBatch.path("equal").asBoolean();
-        boolean consistent = vsExpected.path("equal").asBoolean() && equalsBatch && !anomalies;
+    private static Cell cell(Verdict verdict, String mergeEngine, String producer, String read, long millis) {
+        Check vsExpected = check(verdict, Verdict.EXPECTED, read);
+        Check vsBatch = read.equals("batch") ? null : check(verdict, "batch", read);
+        ReadResult folded = verdict.read(read).orElse(null);
+        boolean anomalies = folded != null && !folded.anomalies().isEmpty();
+        boolean equalsBatch = vsBatch == null || vsBatch.equal();
+        boolean consistent = vsExpected.equal() && equalsBatch && !anomalies;
         String reason = consistent ? "" : reasonText(vsExpected, vsBatch, folded);
         return new Cell(mergeEngine, producer, read, consistent ? Cell.CONSISTENT : Cell.INCONSISTENT, reason,
-                vsExpected.path("missing_count").asLong(), vsExpected.path("extra_count").asLong(), equalsBatch,
-                folded == null ? 0 : folded.path("changes").asLong(),
-                folded == null ? 0 : folded.path("rows").size(),
-                consistent ? "" : sample(vsExpected.path("diff")), millis);
+                vsExpected.missingCount(), vsExpected.extraCount(), equalsBatch,
+                folded == null ? 0 : folded.changes(), folded == null ? 0 : folded.rows().size(),
+                consistent ? "" : sample(vsExpected.diff()), millis);
     }
 
-    private static String reasonText(JsonNode vsExpected, JsonNode vsBatch, JsonNode folded) {
+    private static String reasonText(Check vsExpected, Check vsBatch, ReadResult folded) {
         List<String> parts = new ArrayList<>();
-        if (!vsExpected.path("equal").asBoolean()) {
-            parts.add("differs from the engine's expected state (missing " + vsExpected.path("missing_count").asLong()
-                    + ", extra " + vsExpected.path("extra_count").asLong() + ")");
+        if (!vsExpected.equal()) {
+            parts.add("differs from the engine's expected state (missing " + vsExpected.missingCount() + ", extra "
+                    + vsExpected.extraCount() + ")");
         }
-        if (vsBatch != null && !vsBatch.path("equal").asBoolean()) {
+        if (vsBatch != null && !vsBatch.equal()) {
             parts.add("differs from the batch read");
         }
-        if (folded != null && !folded.path("anomalies").isEmpty()) {
-            parts.add(folded.path("anomalies").size() + " anomalies, first: "
-                    + folded.path("anomalies").get(0).path("change").asText() + " "
-                    + folded.path("anomalies").get(0).path("reason").asText());
+        if (folded != null && !folded.anomalies().isEmpty()) {
+            Anomaly first = folded.anomalies().get(0);
+            parts.add(folded.anomalies().size() + " anomalies, first: " + first.change() + " " + first.reason());
         }
         return String.join("; ", parts);
     }
 
-    private static String sample(JsonNode diff) {
+    private static String sample(Diff diff) {
         StringBuilder sb = new StringBuilder();
-        appendRows(sb, "missing", diff.path("missing"));
-        appendRows(sb, "extra", diff.path("extra"));
+        appendRows(sb, "missing", diff.missing());
+        appendRows(sb, "extra", diff.extra());
         return sb.toString().trim();
     }
 
-    private static void appendRows(StringBuilder sb, String label, JsonNode counted) {
+    private static void appendRows(StringBuilder sb, String label, List<Counted> counted) {
         if (counted.isEmpty()) {
             return;
         }
         sb.append(label).append(':');
         int n = 0;
-        for (JsonNode c : counted) {
+        for (Counted c : counted) {
             if (n++ == 4) {
                 sb.append(" ...");
                 break;
             }
-            JsonNode row = c.path("row");
-            sb.append(" (").append(row.get(0).asText()).append(", ")
-                    .append(row.get(1).isNull() ? "NULL" : row.get(1).asText()).append(')');
-            if (c.path("count").asLong() > 1) {
-                sb.append('x').append(c.path("count").asLong());
+            sb.append(' ').append(c.row());
+            if (c.count() > 1) {
+                sb.append('x').append(c.count());
             }
         }
         sb.append(' ');
     }
 
-    private static JsonNode check(ObjectNode verdict, String left, String right) {
-        for (JsonNode c : verdict.path("checks")) {
-            if (c.path("left").asText().equals(left) && c.path("right").asText().equals(right)) {
-                return c;
-            }
-        }
-        throw new IllegalStateException("no check of " + right + " against " + left);
+    private static Check check(Verdict verdict, String left, String right) {
+        return verdict.check(left, right)
+                .orElseThrow(() -> new IllegalStateException("no check of " + right + " against " + left));
     }
 
     interface Read {

@@ -6,6 +6,7 @@ import dev.tierproof.core.Oracle;
 import dev.tierproof.core.Queries;
 import dev.tierproof.core.Rows;
 import dev.tierproof.core.Upserts;
+import dev.tierproof.core.verdict.Verdict;
 import dev.tierproof.run.Steps;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -124,8 +125,7 @@ public final class PaimonProof {
         timings.put("rollback", Statements.millisSince(t));
 
         t = System.nanoTime();
-        ObjectNode verdict = ProofReport.parseVerdict(
-                Oracle.judge(cfg.upserts(), created.keyed(), List.of(batchRead, streamingRead, replayRead)));
+        Verdict verdict = Oracle.judge(cfg.upserts(), created.keyed(), List.of(batchRead, streamingRead, replayRead));
         timings.put("judge", Statements.millisSince(t));
         timings.put("total", Statements.millisSince(startAll));
 
@@ -143,10 +143,10 @@ public final class PaimonProof {
         report.put("upserts", cfg.upserts().size());
         report.put("statements", statements.size());
         report.put("rows_per_insert", Math.max(1, cfg.rowsPerInsert()));
-        report.set("expected_rows", verdict.get("expected_rows"));
-        report.set("batch_rows", ProofReport.readRows(verdict, "batch"));
-        report.set("streaming_rows", ProofReport.readRows(verdict, "streaming"));
-        report.put("consistent", verdict.path("consistent").asBoolean());
+        report.set("expected_rows", Verdict.JSON.valueToTree(verdict.expectedRows()));
+        report.set("batch_rows", Verdict.JSON.valueToTree(verdict.rowsOf("batch")));
+        report.set("streaming_rows", Verdict.JSON.valueToTree(verdict.rowsOf("streaming")));
+        report.put("consistent", verdict.consistent());
         report.set("diff", ProofReport.firstDiff(verdict));
         ObjectNode queries = report.putObject("queries");
         queries.put("batch", batchQuery);
@@ -160,9 +160,7 @@ public final class PaimonProof {
         sentinel.put("note", "a last commit that bounds the streaming read (Paimon ends the read before it); every"
                 + " read leaves it out, and the table is rolled back to the snapshot before it, so it keeps"
                 + " exactly the workload's commits");
-        report.set("verdict", verdict);
-        ProofReport.putTimingsAndVersions(report, timings);
-        return new ProofReport(report);
+        return new ProofReport(report, verdict, created.ddl(), Map.of(), List.of(), timings);
     }
 
     /** Streaming read options: replay the changelog from snapshot 1, end at the sentinel. */

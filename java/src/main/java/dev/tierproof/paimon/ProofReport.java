@@ -1,81 +1,127 @@
 package dev.tierproof.paimon;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tierproof.core.TierproofException;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import dev.tierproof.core.Versions;
+import dev.tierproof.core.verdict.Check;
+import dev.tierproof.core.verdict.Counted;
+import dev.tierproof.core.verdict.Diff;
+import dev.tierproof.core.verdict.ReadResult;
+import dev.tierproof.core.verdict.TableRow;
+import dev.tierproof.core.verdict.Verdict;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
-/** A proof's outcome: the JSON report (the oracle's verdict inside) and a human summary. */
+/**
+ * A proof's outcome: the oracle's {@link Verdict} and the facts a person reads (the DDL, how each
+ * read was bounded, command-specific lines, timings), typed; and the JSON report written for
+ * tools, built from the same values. Nothing here reads the JSON back.
+ */
 public final class ProofReport {
     static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-    private final ObjectNode json;
 
-    public ProofReport(ObjectNode json) {
+    private final ObjectNode json;
+    private final Verdict verdict;
+    private final String ddl;
+    private final Map<String, String> bounds;
+    private final List<String> details;
+    private final Map<String, Long> timings;
+
+    /**
+     * @param json the report for tools, without the verdict, timings and versions (added here)
+     * @param bounds how each read was bounded, by read name (none for a read that ends by itself)
+     * @param details lines for people, printed between the DDL and the reads
+     */
+    public ProofReport(ObjectNode json, Verdict verdict, String ddl, Map<String, String> bounds,
+            List<String> details, Map<String, Long> timings) {
+        this.verdict = verdict;
+        this.ddl = ddl;
+        this.bounds = Map.copyOf(bounds);
+        this.details = List.copyOf(details);
+        this.timings = new LinkedHashMap<>(timings);
         this.json = json;
+        json.set("verdict", Verdict.JSON.valueToTree(verdict));
+        ObjectNode t = json.putObject("timings_ms");
+        timings.forEach(t::put);
+        ObjectNode v = json.putObject("versions");
+        Versions.all().forEach(v::put);
     }
 
     public boolean consistent() {
-        return json.path("consistent").asBoolean(false);
+        return verdict.consistent();
+    }
+
+    public Verdict verdict() {
+        return verdict;
+    }
+
+    public String ddl() {
+        return ddl;
+    }
+
+    public List<String> details() {
+        return details;
+    }
+
+    public Map<String, Long> timings() {
+        return timings;
+    }
+
+    /** The JSON report (what {@code --report} writes). */
+    public ObjectNode json() {
+        return json;
+    }
+
+    public String toJson() {
+        return render(json);
     }
 
     public static ObjectNode newObject() {
         return JSON.createObjectNode();
     }
 
-    public ObjectNode json() {
-        return json;
-    }
-
-    public String toJson() {
+    /** A report object as indented JSON. */
+    public static String render(ObjectNode report) {
         try {
-            return JSON.writeValueAsString(json);
+            return JSON.writeValueAsString(report);
         } catch (JsonProcessingException e) {
             throw new TierproofException("could not render the report", e);
         }
     }
 
-    public void write(Path file) {
-        try {
-            Path parent = file.toAbsolutePath().getParent();
-            if (parent != null) {
-                Files.createDirectories(parent);
-            }
-            Files.writeString(file, toJson() + "\n");
-        } catch (IOException e) {
-            throw new TierproofException("could not write the report to " + file + ": " + e.getMessage(), e);
+    /** The first failing check's diff with its sides named, for the report's {@code diff}. */
+    public static ObjectNode firstDiff(Verdict verdict) {
+        ObjectNode d = JSON.createObjectNode();
+        Check failed = verdict.firstFailure().orElse(null);
+        Diff diff = failed == null ? Diff.NONE : failed.diff();
+        d.set("missing", Verdict.JSON.valueToTree(diff.missing()));
+        d.set("extra", Verdict.JSON.valueToTree(diff.extra()));
+        if (failed != null) {
+            d.put("expected_side", failed.left());
+            d.put("actual_side", failed.right());
         }
+        return d;
     }
 
     /** A few readable lines: each read, the expected state, the verdict and any diff. */
     public String summary() {
         StringBuilder sb = new StringBuilder();
-        JsonNode verdict = json.path("verdict");
-        sb.append(String.format("expected state   : %s%n", rowsText(verdict.path("expected_rows"))));
-        for (JsonNode read : verdict.path("reads")) {
-            sb.append(
-                    String.format(
-                            "%-17s: %d changes -> %s%n",
-                            read.path("name").asText(),
-                            read.path("changes").asLong(),
-                            rowsText(read.path("rows"))));
-            JsonNode bound = json.path("reads").path(read.path("name").asText()).path("bound");
-            if (bound.isTextual()) {
-                sb.append(String.format("    bounded by: %s%n", bound.asText()));
+        sb.append(String.format("expected state   : %s%n", rowsText(verdict.expectedRows())));
+        for (ReadResult read : verdict.reads()) {
+            sb.append(String.format("%-17s: %d changes -> %s%n", read.name(), read.changes(), rowsText(read.rows())));
+            if (bounds.containsKey(read.name())) {
+                sb.append(String.format("    bounded by: %s%n", bounds.get(read.name())));
             }
-            for (JsonNode a : read.path("anomalies")) {
-                sb.append(String.format("    anomaly at change #%d %s: %s%n",
-                        a.path("index").asLong(), a.path("change").asText(), a.path("reason").asText()));
-            }
+            read.anomalies().forEach(a -> sb.append(String.format("    anomaly at change #%d %s: %s%n", a.index(),
+                    a.change(), a.reason())));
         }
-        for (JsonNode c : verdict.path("checks")) {
-            if (!c.path("equal").asBoolean()) {
-                sb.append(String.format("%s vs %s differ: %s%n", c.path("right").asText(), c.path("left").asText(),
-                        diffText(c.path("diff"))));
+        for (Check c : verdict.checks()) {
+            if (!c.equal()) {
+                sb.append(String.format("%s vs %s differ: %s%n", c.right(), c.left(), diffText(c.diff())));
             }
         }
         sb.append(consistent()
@@ -84,91 +130,38 @@ public final class ProofReport {
         return sb.toString();
     }
 
-    static String diffText(JsonNode diff) {
-        return "missing " + countedText(diff.path("missing")) + ", extra " + countedText(diff.path("extra"));
+    static String diffText(Diff diff) {
+        return "missing " + countedText(diff.missing()) + ", extra " + countedText(diff.extra());
     }
 
-    private static String countedText(JsonNode counted) {
+    private static String countedText(List<Counted> counted) {
         if (counted.isEmpty()) {
             return "none";
         }
         StringBuilder sb = new StringBuilder();
         int shown = 0;
-        for (JsonNode c : counted) {
+        for (Counted c : counted) {
             if (shown++ == 8) {
                 sb.append(", ... (").append(counted.size()).append(" rows in all)");
                 break;
             }
-            sb.append(shown > 1 ? ", " : "").append(rowText(c.path("row")));
-            if (c.path("count").asLong() > 1) {
-                sb.append(" x").append(c.path("count").asLong());
+            sb.append(shown > 1 ? ", " : "").append(c.row());
+            if (c.count() > 1) {
+                sb.append(" x").append(c.count());
             }
         }
         return sb.toString();
     }
 
-    static String rowsText(JsonNode rows) {
+    static String rowsText(List<TableRow> rows) {
         StringBuilder sb = new StringBuilder().append(rows.size()).append(" rows");
-        if (rows.isEmpty()) {
-            return sb.toString();
-        }
-        sb.append(" ");
-        int shown = 0;
-        for (JsonNode r : rows) {
-            if (shown++ == 10) {
+        for (int i = 0; i < rows.size(); i++) {
+            if (i == 10) {
                 sb.append(" ...");
                 break;
             }
-            sb.append(shown > 1 ? " " : "").append(rowText(r));
+            sb.append(' ').append(rows.get(i));
         }
         return sb.toString();
-    }
-
-    private static String rowText(JsonNode r) {
-        JsonNode bal = r.get(1);
-        return "(" + r.get(0).asText() + ", " + (bal == null || bal.isNull() ? "NULL" : bal.asText()) + ")";
-    }
-
-    public static ObjectNode parseVerdict(String json) {
-        try {
-            return (ObjectNode) JSON.readTree(json);
-        } catch (IOException e) {
-            throw new TierproofException("the oracle's verdict is not JSON: " + e.getMessage(), e);
-        }
-    }
-
-    /** The rows a named read folded to. */
-    public static JsonNode readRows(ObjectNode verdict, String name) {
-        for (JsonNode r : verdict.path("reads")) {
-            if (r.path("name").asText().equals(name)) {
-                return r.path("rows");
-            }
-        }
-        return JSON.createArrayNode();
-    }
-
-    /** The first failing check's diff, with its sides named; empty when all agree. */
-    public static ObjectNode firstDiff(ObjectNode verdict) {
-        for (JsonNode c : verdict.path("checks")) {
-            if (!c.path("equal").asBoolean()) {
-                ObjectNode d = ((ObjectNode) c.path("diff")).deepCopy();
-                d.put("expected_side", c.path("left").asText());
-                d.put("actual_side", c.path("right").asText());
-                return d;
-            }
-        }
-        ObjectNode empty = JSON.createObjectNode();
-        empty.set("missing", JSON.createArrayNode());
-        empty.set("extra", JSON.createArrayNode());
-        return empty;
-    }
-
-
-
-    public static void putTimingsAndVersions(ObjectNode report, java.util.Map<String, Long> timings) {
-        ObjectNode t = report.putObject("timings_ms");
-        timings.forEach(t::put);
-        ObjectNode v = report.putObject("versions");
-        dev.tierproof.core.Versions.all().forEach(v::put);
     }
 }

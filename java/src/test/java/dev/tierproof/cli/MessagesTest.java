@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tierproof.cli.MainTest.Outcome;
+import dev.tierproof.core.verdict.TableRow;
+import dev.tierproof.core.verdict.Verdict;
 import dev.tierproof.paimon.ProofReport;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -15,6 +17,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -50,12 +53,12 @@ class MessagesTest {
         Files.delete(target.getParent());
         Files.writeString(target.getParent(), "in the way");
         ObjectNode json = ProofReport.newObject();
-        json.put("ddl", "CREATE TABLE t (id INT, bal INT)");
-        json.put("consistent", false);
+        Verdict inconsistent = new Verdict(false, true, List.of(new TableRow(1, 2)), List.of(), List.of());
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int status = ReportOutput.print(new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), new ProofReport(json), file, "DDL", o -> { });
+                new PrintStream(err, true, StandardCharsets.UTF_8), new ProofReport(json, inconsistent,
+                        "CREATE TABLE t (id INT, bal INT)", Map.of(), List.of(), Map.of("total", 1L)), file, "DDL");
         assertEquals(Main.INCONSISTENT, status);
         String e = err.toString(StandardCharsets.UTF_8);
         assertTrue(e.contains("--report " + target + " could not be written"), e);

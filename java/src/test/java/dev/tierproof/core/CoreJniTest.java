@@ -5,6 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tierproof.core.verdict.Check;
+import dev.tierproof.core.verdict.Counted;
+import dev.tierproof.core.verdict.TableRow;
+import dev.tierproof.core.verdict.Verdict;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
@@ -102,11 +106,25 @@ class CoreJniTest {
         stream.add((byte) 0, 1, 10);
         stream.add((byte) 0, 1, 20);
         stream.add((byte) 0, 2, null);
-        String keyed = Oracle.judge(ups, true, List.of(batch, stream));
-        assertTrue(keyed.startsWith("{\"consistent\":true"), keyed);
-        String multiset = Oracle.judge(ups, false, List.of(stream));
-        assertTrue(multiset.startsWith("{\"consistent\":false"), multiset);
-        assertTrue(multiset.contains("\"extra\":[{\"row\":[1,10],\"count\":1}]"), multiset);
+        Verdict keyed = Oracle.judge(ups, true, List.of(batch, stream));
+        assertTrue(keyed.consistent(), keyed.toString());
+        assertEquals(List.of(new TableRow(1, 20), new TableRow(2, null)), keyed.rowsOf("streaming"));
+        assertEquals(3, keyed.read("streaming").orElseThrow().changes());
+        Verdict multiset = Oracle.judge(ups, false, List.of(stream));
+        assertFalse(multiset.consistent());
+        Check vsExpected = multiset.check(Verdict.EXPECTED, "streaming").orElseThrow();
+        assertEquals(List.of(new Counted(new TableRow(1, 10), 1)), vsExpected.diff().extra());
+        assertEquals(1, vsExpected.extraCount());
+    }
+
+    /** A field the Rust core renames or drops fails the binding loudly instead of reading as false/0. */
+    @Test
+    void theVerdictBindsStrictly() {
+        String good = "{\"consistent\":true,\"keyed\":true,\"expected_rows\":[[1,null]],\"reads\":[],\"checks\":[]}";
+        assertEquals(List.of(new TableRow(1, null)), Verdict.fromJson(good).expectedRows());
+        assertThrows(TierproofException.class, () -> Verdict.fromJson(good.replace("\"consistent\"", "\"ok\"")));
+        assertThrows(TierproofException.class, () -> Verdict.fromJson(good.replace("\"keyed\":true,", "")));
+        assertThrows(TierproofException.class, () -> Verdict.fromJson(good.replace("true,\"keyed", "null,\"keyed")));
     }
 
     @Test
