@@ -1,10 +1,10 @@
 package dev.tierproof.cli;
 
 import dev.tierproof.core.Rows;
+import dev.tierproof.flink.FlinkEngine;
 import dev.tierproof.matrix.Cell;
 import dev.tierproof.matrix.MatrixReport;
 import dev.tierproof.matrix.MatrixRun;
-import dev.tierproof.paimon.FlinkEngine;
 import dev.tierproof.paimon.PaimonProof;
 import java.nio.file.Path;
 import java.util.List;

@@ -2,9 +2,9 @@ package dev.tierproof.cli;
 
 import dev.tierproof.core.Ddl;
 import dev.tierproof.core.Rows;
-import dev.tierproof.paimon.FlinkEngine;
+import dev.tierproof.flink.FlinkEngine;
 import dev.tierproof.paimon.PaimonProof;
-import dev.tierproof.paimon.ProofReport;
+import dev.tierproof.report.ProofReport;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

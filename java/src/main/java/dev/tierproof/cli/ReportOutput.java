@@ -1,6 +1,6 @@
 package dev.tierproof.cli;
 
-import dev.tierproof.paimon.ProofReport;
+import dev.tierproof.report.ProofReport;
 import java.io.PrintStream;
 
 /** How the proof commands end: the DDL, any extra lines, the summary, the time, the report file. */

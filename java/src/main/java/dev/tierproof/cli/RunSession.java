@@ -2,7 +2,7 @@ package dev.tierproof.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tierproof.core.Versions;
-import dev.tierproof.paimon.ProofReport;
+import dev.tierproof.report.ProofReport;
 import dev.tierproof.run.Progress;
 import dev.tierproof.run.RunDirectory;
 import dev.tierproof.run.Steps;

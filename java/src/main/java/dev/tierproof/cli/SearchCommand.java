@@ -2,7 +2,7 @@ package dev.tierproof.cli;
 
 import dev.tierproof.core.Ddl;
 import dev.tierproof.core.Workloads;
-import dev.tierproof.paimon.FlinkEngine;
+import dev.tierproof.flink.FlinkEngine;
 import dev.tierproof.search.CounterexampleSearch;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,12 +1,12 @@
 package dev.tierproof.cli;
 
 import dev.tierproof.core.Rows;
+import dev.tierproof.flink.FlinkEngine;
 import dev.tierproof.fluss.LocalFlussCluster;
 import dev.tierproof.fluss.StreamhouseProof;
 import dev.tierproof.fluss.Tiering;
-import dev.tierproof.paimon.FlinkEngine;
 import dev.tierproof.paimon.PaimonProof;
-import dev.tierproof.paimon.ProofReport;
+import dev.tierproof.report.ProofReport;
 import java.nio.file.Path;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

@@ -1,7 +1,7 @@
 package dev.tierproof.fluss;
 
 import dev.tierproof.core.TierproofException;
-import dev.tierproof.paimon.FlinkEngine;
+import dev.tierproof.flink.FlinkEngine;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

@@ -3,7 +3,7 @@ package dev.tierproof.matrix;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tierproof.core.Versions;
-import dev.tierproof.paimon.ProofReport;
+import dev.tierproof.report.ProofReport;
 import java.util.List;
 import java.util.Map;
 

@@ -5,6 +5,7 @@ import dev.tierproof.core.Ddl;
 import dev.tierproof.core.Queries;
 import dev.tierproof.core.Rows;
 import dev.tierproof.core.TierproofException;
+import dev.tierproof.flink.PlannerThread;
 import dev.tierproof.run.Steps;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,11 +1,11 @@
 package dev.tierproof.search;
 
+import dev.tierproof.core.Ddl;
 import dev.tierproof.core.Rows;
 import dev.tierproof.core.Workloads;
-import dev.tierproof.paimon.FlinkEngine;
+import dev.tierproof.flink.FlinkEngine;
 import dev.tierproof.paimon.PaimonProof;
-import dev.tierproof.paimon.ProofReport;
-import dev.tierproof.core.Ddl;
+import dev.tierproof.report.ProofReport;
 import dev.tierproof.run.Progress;
 import dev.tierproof.run.Steps;
 import java.nio.file.Path;

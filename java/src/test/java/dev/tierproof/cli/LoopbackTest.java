@@ -3,9 +3,9 @@ package dev.tierproof.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tierproof.flink.FlinkEngine;
 import dev.tierproof.fluss.LocalFlussCluster;
 import dev.tierproof.fluss.Tiering;
-import dev.tierproof.paimon.FlinkEngine;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;

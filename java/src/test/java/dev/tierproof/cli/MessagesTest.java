@@ -10,7 +10,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tierproof.cli.MainTest.Outcome;
 import dev.tierproof.core.verdict.TableRow;
 import dev.tierproof.core.verdict.Verdict;
-import dev.tierproof.paimon.ProofReport;
+import dev.tierproof.report.ProofReport;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -21,8 +21,8 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine;
 
 /** Reports and messages: checked up front, naming the cause, never hiding the verdict. */
 class MessagesTest {

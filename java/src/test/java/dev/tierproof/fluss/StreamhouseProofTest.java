@@ -1,26 +1,31 @@
 package dev.tierproof.fluss;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tierproof.core.Rows;
-import dev.tierproof.paimon.FlinkEngine;
-import dev.tierproof.paimon.ProofReport;
+import dev.tierproof.core.verdict.Check;
+import dev.tierproof.core.verdict.TableRow;
+import dev.tierproof.core.verdict.Verdict;
+import dev.tierproof.report.ProofReport;
 import dev.tierproof.run.Steps;
-import java.nio.file.Path;
+import dev.tierproof.support.FlinkEngineExtension;
+import dev.tierproof.support.FlussClusterExtension;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The full streamhouse path on a real Fluss cluster with real tiering into Paimon. */
 class StreamhouseProofTest {
     static final List<String> READS = List.of(
             "paimon_batch", "paimon_streaming", "paimon_replay", "fluss_changelog", "fluss_full", "fluss_union");
 
-    @TempDir
-    Path warehouse;
+    @RegisterExtension
+    static final FlussClusterExtension FLUSS = new FlussClusterExtension(1);
+
+    @RegisterExtension
+    static final FlinkEngineExtension FLINK = new FlinkEngineExtension(8);
 
     @Test
     void everyReadOfTheTieredTableHoldsTheLastValuePerId() {
@@ -30,30 +35,29 @@ class StreamhouseProofTest {
                 .add(1, 100).add(-7, null).add(Integer.MIN_VALUE, Integer.MAX_VALUE).add(1, 150)
                 .add(2, 20).add(-7, -70).add(Integer.MAX_VALUE, Integer.MIN_VALUE).add(2, null)
                 .add(1, 175).add(-7, null).build();
-        ProofReport r;
-        try (LocalFlussCluster cluster = LocalFlussCluster.start(1, Tiering.clusterOptions(warehouse));
-                FlinkEngine engine = FlinkEngine.start(8)) {
-            r = StreamhouseProof.run(cluster, engine,
-                    new StreamhouseProof.Config("ledger", upserts, warehouse, Duration.ofSeconds(120), 4),
-                    Steps.silent());
-        }
-        JsonNode j = r.json();
-        assertTrue(r.consistent(), r.toJson());
-        assertEquals("[[-2147483648,2147483647],[-7,null],[1,175],[2,null],[2147483647,-2147483648]]",
-                j.path("expected_rows").toString());
-        assertEquals(3, j.path("statements").asInt());
-        // 5 ids first written (+I), 5 overwrites (-U and +U each): the log holds 15 records.
-        assertEquals(15, j.path("fluss").path("log_end_offset").asLong());
+        ProofReport r = StreamhouseProof.run(FLUSS.cluster(), FLINK.engine(),
+                new StreamhouseProof.Config("ledger", upserts, FLUSS.warehouse(), Duration.ofSeconds(120), 4),
+                Steps.silent());
+        Verdict v = r.verdict();
+        assertThat(v.consistent()).as(r.toJson()).isTrue();
+        assertThat(v.expectedRows()).containsExactly(new TableRow(Integer.MIN_VALUE, Integer.MAX_VALUE),
+                new TableRow(-7, null), new TableRow(1, 175), new TableRow(2, null),
+                new TableRow(Integer.MAX_VALUE, Integer.MIN_VALUE));
         for (String read : READS) {
-            JsonNode o = j.path("reads").path(read);
-            assertTrue(o.path("equals_expected").asBoolean(), read + ": " + o);
-            assertEquals(j.path("expected_rows"), o.path("rows"), read);
+            assertThat(v.check(Verdict.EXPECTED, read)).as(read).hasValueSatisfying(c -> assertThat(c.equal()).isTrue());
+            assertThat(v.rowsOf(read)).as(read).isEqualTo(v.expectedRows());
         }
-        assertEquals(15, j.path("reads").path("fluss_changelog").path("changes").asLong());
-        assertEquals(15, j.path("reads").path("paimon_replay").path("changes").asLong());
-        assertEquals("[\"id\",\"bal\",\"__bucket\",\"__offset\",\"__timestamp\"]",
-                j.path("paimon").path("columns").toString());
-        assertEquals("fluss", j.path("paimon").path("database").asText());
-        assertTrue(warehouse.resolve("fluss.db/ledger").toFile().isDirectory());
+        assertThat(v.checks()).allMatch(Check::equal);
+        // 5 ids first written (+I), 5 overwrites (-U and +U each): the log holds 15 records.
+        JsonNode j = r.json();
+        assertThat(j.path("statements").asInt()).isEqualTo(3);
+        assertThat(j.path("fluss").path("log_end_offset").asLong()).isEqualTo(15);
+        assertThat(v.read("fluss_changelog").orElseThrow().changes()).isEqualTo(15);
+        assertThat(v.read("paimon_replay").orElseThrow().changes()).isEqualTo(15);
+        assertThat(j.path("paimon").path("columns").toString())
+                .isEqualTo("[\"id\",\"bal\",\"__bucket\",\"__offset\",\"__timestamp\"]");
+        assertThat(j.path("paimon").path("database").asText()).isEqualTo("fluss");
+        assertThat(FLUSS.warehouse().resolve("fluss.db/ledger")).isDirectory();
+        assertThat(r.details()).anySatisfy(line -> assertThat(line).startsWith("tiering          : log end offset 15"));
     }
 }

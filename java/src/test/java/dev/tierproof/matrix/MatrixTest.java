@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tierproof.core.Workloads;
-import dev.tierproof.paimon.FlinkEngine;
+import dev.tierproof.flink.FlinkEngine;
 import dev.tierproof.run.Steps;
 import java.nio.file.Path;
 import java.time.Duration;

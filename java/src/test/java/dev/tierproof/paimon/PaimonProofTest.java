@@ -1,6 +1,5 @@
 package dev.tierproof.paimon;
 
-import dev.tierproof.run.Steps;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -12,7 +11,10 @@ import dev.tierproof.core.Ddl;
 import dev.tierproof.core.Rows;
 import dev.tierproof.core.TierproofException;
 import dev.tierproof.core.Workloads;
-import dev.tierproof.support.SharedEngine;
+import dev.tierproof.flink.BoundedRead;
+import dev.tierproof.report.ProofReport;
+import dev.tierproof.run.Steps;
+import dev.tierproof.support.FlinkEngineExtension;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -20,10 +22,14 @@ import java.util.Map;
 import java.util.OptionalInt;
 import org.apache.flink.table.api.TableEnvironment;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The core proof on a real Flink MiniCluster and a real Paimon warehouse. */
-class PaimonProofTest extends SharedEngine {
+class PaimonProofTest {
+    @RegisterExtension
+    static final FlinkEngineExtension FLINK = new FlinkEngineExtension(4);
+
     static final Duration DEADLINE = Duration.ofSeconds(90);
     @TempDir
     Path warehouse;
@@ -33,7 +39,7 @@ class PaimonProofTest extends SharedEngine {
     }
 
     ProofReport prove(String table, Rows upserts, String ddl, int rowsPerInsert) {
-        return PaimonProof.run(engine, new PaimonProof.Config(table, upserts, ddl, warehouse, DEADLINE, rowsPerInsert),
+        return PaimonProof.run(FLINK.engine(), new PaimonProof.Config(table, upserts, ddl, warehouse, DEADLINE, rowsPerInsert),
                 Steps.silent());
     }
 
@@ -133,7 +139,7 @@ class PaimonProofTest extends SharedEngine {
     @Test
     void anUnboundedReadEndsAtItsDeadline() {
         prove("unbounded", example(), null, 100);
-        TableEnvironment streaming = engine.streamingTables();
+        TableEnvironment streaming = FLINK.engine().streamingTables();
         PaimonTables.register(streaming, warehouse);
         String query = dev.tierproof.core.Queries.selectRows("unbounded",
                 Map.of("scan.mode", "from-snapshot", "scan.snapshot-id", "1", "continuous.discovery-interval", "100ms"),

@@ -7,21 +7,25 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.tierproof.core.Ddl;
 import dev.tierproof.core.Rows;
 import dev.tierproof.run.Steps;
-import dev.tierproof.support.SharedEngine;
+import dev.tierproof.support.FlinkEngineExtension;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The search on real Paimon: nothing for the tiered table, a tiny reproducer for append-only. */
-class CounterexampleSearchTest extends SharedEngine {
+class CounterexampleSearchTest {
+    @RegisterExtension
+    static final FlinkEngineExtension FLINK = new FlinkEngineExtension(4);
+
     @TempDir
     Path warehouse;
 
     /** Small workloads (4 upserts over 2 keys) keep the shrinking to a handful of proofs. */
     CounterexampleSearch.Result search(String ddl, int trials) {
-        return CounterexampleSearch.run(engine, new CounterexampleSearch.Config(ddl, trials, 42, 4, 2, warehouse,
+        return CounterexampleSearch.run(FLINK.engine(), new CounterexampleSearch.Config(ddl, trials, 42, 4, 2, warehouse,
                 Duration.ofSeconds(60)), Steps.silent());
     }
 

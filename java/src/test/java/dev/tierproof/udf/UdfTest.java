@@ -3,7 +3,7 @@ package dev.tierproof.udf;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.tierproof.core.Ddl;
-import dev.tierproof.paimon.FlinkEngine;
+import dev.tierproof.flink.FlinkEngine;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.flink.table.api.TableEnvironment;

@@ -1,4 +1,4 @@
-package dev.tierproof.paimon;
+package dev.tierproof.flink;
 
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
@@ -9,12 +9,12 @@ import org.apache.flink.table.api.TableEnvironment;
  * {@code NullPointerException: metadataHandlerProvider}. Statements run as steps on a worker
  * thread, so each worker thread makes one throwaway environment first.
  */
-final class PlannerThread {
+public final class PlannerThread {
     private static final ThreadLocal<Boolean> PREPARED = ThreadLocal.withInitial(() -> false);
 
     private PlannerThread() {}
 
-    static void prepare() {
+    public static void prepare() {
         if (!PREPARED.get()) {
             TableEnvironment.create(EnvironmentSettings.inBatchMode());
             PREPARED.set(true);

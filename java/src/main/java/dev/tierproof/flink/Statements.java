@@ -1,4 +1,4 @@
-package dev.tierproof.paimon;
+package dev.tierproof.flink;
 
 import dev.tierproof.core.TierproofException;
 import dev.tierproof.run.Steps;

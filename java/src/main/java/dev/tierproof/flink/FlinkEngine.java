@@ -1,4 +1,4 @@
-package dev.tierproof.paimon;
+package dev.tierproof.flink;
 
 import dev.tierproof.core.TierproofException;
 import dev.tierproof.util.Directories;
@@ -6,8 +6,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.apache.flink.api.dag.Pipeline;
 import org.apache.flink.client.deployment.executors.PipelineExecutorUtils;

@@ -1,4 +1,4 @@
-package dev.tierproof.paimon;
+package dev.tierproof.report;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
