@@ -8,6 +8,7 @@ pub mod error;
 pub mod ffi;
 pub mod ident;
 pub mod jni;
+pub mod model;
 pub mod oracle;
 pub mod query;
 pub mod row;
