@@ -7,6 +7,7 @@ mod arrays;
 mod ddl;
 mod oracle;
 mod queries;
+mod type_round_trip;
 mod upserts;
 mod workloads;
 

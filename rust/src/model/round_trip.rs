@@ -47,17 +47,33 @@ fn typed(columns: &[(String, DataType)], row: &TextRow, n: usize) -> Result<Vec<
         .collect()
 }
 
+/// An error's message without its kind, to prefix it with where it happened.
+fn detail(e: TierproofError) -> String {
+    match e {
+        TierproofError::InvalidInput(m) => m,
+        other => other.to_string(),
+    }
+}
+
 /// One `INSERT INTO table VALUES (…), (…)` of the rows as typed literals.
 pub fn insert_statement(table: &CreateTable, rows: &[TextRow]) -> Result<String> {
     let columns = column_types(table)?;
     let mut tuples = Vec::with_capacity(rows.len());
     for (n, row) in rows.iter().enumerate() {
         let values = typed(&columns, row, n + 1)?;
-        let literals: Vec<String> = values
+        let literals = values
             .iter()
             .zip(&columns)
-            .map(|(v, (_, ty))| v.sql_literal(*ty))
-            .collect();
+            .map(|(v, (name, ty))| {
+                v.sql_literal(*ty).map_err(|e| {
+                    TierproofError::InvalidInput(format!(
+                        "row {} column {name}: {}",
+                        n + 1,
+                        detail(e)
+                    ))
+                })
+            })
+            .collect::<Result<Vec<String>>>()?;
         tuples.push(format!("({})", literals.join(", ")));
     }
     if tuples.is_empty() {
@@ -145,7 +161,7 @@ mod tests {
         ];
         assert_eq!(
             insert_statement(&t, &written).unwrap(),
-            "INSERT INTO `t` VALUES (1, CAST(1.50 AS DECIMAL(5, 2)), 'a''b', TIMESTAMP '2024-02-29 12:00:00.500'), (2, CAST(NULL AS DECIMAL(5, 2)), '', CAST(NULL AS TIMESTAMP(3)))"
+            "INSERT INTO `t` VALUES (CAST(1 AS INT), CAST('1.50' AS DECIMAL(5, 2)), CAST('a''b' AS STRING), CAST(TIMESTAMP '2024-02-29 12:00:00.500' AS TIMESTAMP(3))), (CAST(2 AS INT), CAST(NULL AS DECIMAL(5, 2)), CAST('' AS STRING), CAST(NULL AS TIMESTAMP(3)))"
         );
         // As Java prints them: BigDecimal with its scale, LocalDateTime with a T.
         let read = vec![

@@ -6,7 +6,8 @@
 //! - FLOAT/DOUBLE: every NaN is one value, `NaN`; `-0.0` and `0.0` are different values (Paimon
 //!   stores the IEEE bits); the canonical text is the shortest that parses back to the same bits.
 //! - DECIMAL: the text must fit the type exactly (no silent rounding); canonical text has exactly
-//!   `scale` fraction digits.
+//!   `scale` fraction digits. Literals cast from a string: Calcite refuses numeric literals of
+//!   more than 19 digits.
 //! - CHAR(n) is padded with spaces to n, BINARY(n) with zero bytes, as SQL defines them.
 //! - TIME and TIMESTAMP keep the type's precision (finer digits are refused, not rounded).
 //! - TIMESTAMP_LTZ is an instant; its text is UTC (optionally with a trailing `Z`), and the
@@ -156,27 +157,64 @@ impl Value {
         }
     }
 
-    /// A Flink SQL expression of type `ty` for this value.
-    pub fn sql_literal(&self, ty: DataType) -> String {
-        match (self, ty) {
-            (Value::Null, t) => format!("CAST(NULL AS {t})"),
+    /// A Flink SQL expression of exactly type `ty` for this value: every literal is cast to the
+    /// column's type, so the rows of one `VALUES` never widen to a common type (`'ab'` and
+    /// `'abcd'` would make `VARCHAR(4)`, which Flink does not cast to `CHAR(4)` on insert).
+    ///
+    /// Floating-point values that Flink 1.20 cannot write as constants are refused, never written
+    /// as something else: see [`float_constant_limit`] (and docs/findings/).
+    pub fn sql_literal(&self, ty: DataType) -> Result<String> {
+        let bare = match (self, ty) {
+            (Value::Null, _) => "NULL".to_string(),
             (Value::Bool(b), _) => (if *b { "TRUE" } else { "FALSE" }).to_string(),
-            (Value::Int(v), DataType::Int) => v.to_string(),
-            (Value::Int(v), t) => format!("CAST({v} AS {t})"),
-            (Value::Float(_), t) => format!("CAST({} AS {t})", quote_literal(&self.canonical(t))),
-            (Value::Decimal { .. }, t) => format!("CAST({} AS {t})", self.canonical(t)),
+            (Value::Int(v), _) => v.to_string(),
+            (Value::Float(v), t) => {
+                if let Some(why) = float_constant_limit(*v, t) {
+                    return Err(TierproofError::InvalidInput(format!(
+                        "{t} value {}: {why}; write it through another producer",
+                        self.canonical(t)
+                    )));
+                }
+                quote_literal(&self.canonical(t))
+            }
+            // A string: Calcite refuses numeric literals whose digits do not fit a BIGINT.
+            (Value::Decimal { .. }, t) => quote_literal(&self.canonical(t)),
             (Value::Text(s), _) => quote_literal(s),
             (Value::Bytes(b), _) => format!("X'{}'", hex(b).to_ascii_uppercase()),
             (Value::Date(_), t) => format!("DATE '{}'", self.canonical(t)),
             (Value::Time(_), t) => format!("TIME '{}'", self.canonical(t)),
-            (Value::Timestamp(secs, nanos), DataType::TimestampLtz(p)) => format!(
-                "CAST(TIMESTAMP '{}' AS {})",
-                timestamp_text(*secs, *nanos, p.max(fraction_digits(*nanos))),
-                ty
-            ),
+            (Value::Timestamp(secs, nanos), DataType::TimestampLtz(p)) => {
+                format!("TIMESTAMP '{}'", timestamp_text(*secs, *nanos, p))
+            }
             (Value::Timestamp(..), t) => format!("TIMESTAMP '{}'", self.canonical(t)),
+        };
+        Ok(format!("CAST({bare} AS {ty})"))
+    }
+}
+
+/// Why Flink 1.20 cannot write `v` as a constant of type `ty`, if it cannot. Its planner folds a
+/// constant `CAST('…' AS DOUBLE)` into a Calcite literal held as a `BigDecimal`: NaN and the
+/// infinities fail planning (`Infinite or NaN`), `-0.0` becomes `0.0` (a BigDecimal has no
+/// negative zero), and a FLOAT keeps 7 significant digits (Calcite's REAL precision), so
+/// `3.4028235e38` is written as `3.402823e38`. Found by the type round-trip test.
+pub fn float_constant_limit(v: f64, ty: DataType) -> Option<String> {
+    if !v.is_finite() {
+        return Some("Flink 1.20 cannot write NaN or an infinity as a SQL constant (its planner folds it through BigDecimal and fails)".to_string());
+    }
+    if v == 0.0 && v.is_sign_negative() {
+        return Some("Flink 1.20 writes the SQL constant -0.0 as 0.0 (its planner folds it through BigDecimal, which has no negative zero)".to_string());
+    }
+    if ty == DataType::Float {
+        let f = v as f32;
+        let seven: f32 = format!("{f:.6e}").parse().unwrap_or(f);
+        if seven.to_bits() != f.to_bits() {
+            return Some(format!(
+                "Flink 1.20 keeps 7 significant digits of a FLOAT constant and would write {}",
+                float_text(format!("{seven:?}"))
+            ));
         }
     }
+    None
 }
 
 fn float_text(debug: String) -> String {
@@ -324,19 +362,6 @@ fn check_precision(nanos: u64, p: u8) -> std::result::Result<(), String> {
     Ok(())
 }
 
-fn fraction_digits(nanos: u32) -> u8 {
-    if nanos == 0 {
-        return 0;
-    }
-    let mut digits = 9;
-    let mut n = nanos;
-    while n.is_multiple_of(10) {
-        n /= 10;
-        digits -= 1;
-    }
-    digits
-}
-
 fn date_text(days: i32) -> String {
     let (y, m, d) = civil_from_days(days);
     format!("{y:04}-{m:02}-{d:02}")
@@ -375,7 +400,7 @@ mod tests {
 
     fn literal(ty: &str, text: &str) -> String {
         let t = DataType::parse(ty).unwrap();
-        Value::parse(t, text).unwrap().sql_literal(t)
+        Value::parse(t, text).unwrap().sql_literal(t).unwrap()
     }
 
     fn refused(ty: &str, text: &str) -> String {
@@ -391,7 +416,7 @@ mod tests {
             literal("BIGINT", "-9223372036854775808"),
             "CAST(-9223372036854775808 AS BIGINT)"
         );
-        assert_eq!(literal("INT", "-2147483648"), "-2147483648");
+        assert_eq!(literal("INT", "-2147483648"), "CAST(-2147483648 AS INT)");
         assert!(refused("BIGINT", "9223372036854775808").contains("outside"));
         assert!(refused("INT", "1.5").contains("not an integer"));
     }
@@ -406,7 +431,25 @@ mod tests {
         assert_eq!(canon("DOUBLE", "1.0E-7"), canon("DOUBLE", "0.0000001"));
         assert_eq!(canon("FLOAT", "0.1"), "0.1");
         assert_eq!(canon("FLOAT", "3.4028235E38"), "3.4028235e38");
-        assert_eq!(literal("DOUBLE", "NaN"), "CAST('NaN' AS DOUBLE)");
+        assert_eq!(literal("DOUBLE", "4.9E-324"), "CAST('5e-324' AS DOUBLE)");
+        assert_eq!(
+            literal("FLOAT", "3.402823E38"),
+            "CAST('3.402823e38' AS FLOAT)"
+        );
+        for (ty, text, why) in [
+            ("DOUBLE", "NaN", "cannot write NaN or an infinity"),
+            ("FLOAT", "-Infinity", "cannot write NaN or an infinity"),
+            ("DOUBLE", "-0.0", "writes the SQL constant -0.0 as 0.0"),
+            ("FLOAT", "3.4028235E38", "would write 3.402823e38"),
+        ] {
+            let t = DataType::parse(ty).unwrap();
+            let e = Value::parse(t, text)
+                .unwrap()
+                .sql_literal(t)
+                .unwrap_err()
+                .to_string();
+            assert!(e.contains(why), "{ty} {text}: {e}");
+        }
     }
 
     #[test]
@@ -424,7 +467,7 @@ mod tests {
         assert!(refused("DECIMAL(4, 2)", "100").contains("3 integer digits"));
         assert_eq!(
             literal("DECIMAL(10, 2)", "7"),
-            "CAST(7.00 AS DECIMAL(10, 2))"
+            "CAST('7.00' AS DECIMAL(10, 2))"
         );
     }
 
@@ -434,10 +477,10 @@ mod tests {
         assert_eq!(canon("STRING", ""), "");
         assert_eq!(canon("STRING", "Ünïcødé 表 😀"), "Ünïcødé 表 😀");
         assert!(refused("VARCHAR(2)", "abc").contains("3 characters; at most 2"));
-        assert_eq!(literal("STRING", "it's"), "'it''s'");
+        assert_eq!(literal("STRING", "it's"), "CAST('it''s' AS STRING)");
         assert_eq!(canon("BINARY(3)", "0a"), "0a0000");
-        assert_eq!(literal("BYTES", "00ff"), "X'00FF'");
-        assert_eq!(literal("BYTES", ""), "X''");
+        assert_eq!(literal("BYTES", "00ff"), "CAST(X'00FF' AS BYTES)");
+        assert_eq!(literal("BYTES", ""), "CAST(X'' AS BYTES)");
         assert!(refused("BYTES", "abc").contains("even number"));
     }
 
@@ -467,13 +510,16 @@ mod tests {
             literal("TIMESTAMP_LTZ(0)", "1970-01-01 00:00:00"),
             "CAST(TIMESTAMP '1970-01-01 00:00:00' AS TIMESTAMP_LTZ(0))"
         );
-        assert_eq!(literal("DATE", "2000-01-01"), "DATE '2000-01-01'");
         assert_eq!(
-            literal("TIMESTAMP(6)", "2000-01-01 00:00:00.000001"),
-            "TIMESTAMP '2000-01-01 00:00:00.000001'"
+            literal("DATE", "2000-01-01"),
+            "CAST(DATE '2000-01-01' AS DATE)"
         );
         assert_eq!(
-            Value::Null.sql_literal(DataType::Date),
+            literal("TIMESTAMP(6)", "2000-01-01 00:00:00.000001"),
+            "CAST(TIMESTAMP '2000-01-01 00:00:00.000001' AS TIMESTAMP(6))"
+        );
+        assert_eq!(
+            Value::Null.sql_literal(DataType::Date).unwrap(),
             "CAST(NULL AS DATE)"
         );
     }
