@@ -31,6 +31,14 @@ pub enum TierproofError {
 }
 
 impl TierproofError {
+    /// The message without its kind's prefix, for an error that adds where it happened.
+    pub fn detail(&self) -> String {
+        match self {
+            TierproofError::InvalidInput(m) => m.clone(),
+            other => other.to_string(),
+        }
+    }
+
     /// True when the caller can fix the problem by changing its input.
     pub fn is_bad_input(&self) -> bool {
         !matches!(self, TierproofError::Internal(_))

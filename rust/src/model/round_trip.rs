@@ -47,14 +47,6 @@ fn typed(columns: &[(String, DataType)], row: &TextRow, n: usize) -> Result<Vec<
         .collect()
 }
 
-/// An error's message without its kind, to prefix it with where it happened.
-fn detail(e: TierproofError) -> String {
-    match e {
-        TierproofError::InvalidInput(m) => m,
-        other => other.to_string(),
-    }
-}
-
 /// One `INSERT INTO table VALUES (…), (…)` of the rows as typed literals.
 pub fn insert_statement(table: &CreateTable, rows: &[TextRow]) -> Result<String> {
     let columns = column_types(table)?;
@@ -69,7 +61,7 @@ pub fn insert_statement(table: &CreateTable, rows: &[TextRow]) -> Result<String>
                     TierproofError::InvalidInput(format!(
                         "row {} column {name}: {}",
                         n + 1,
-                        detail(e)
+                        e.detail()
                     ))
                 })
             })

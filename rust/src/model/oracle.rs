@@ -1,0 +1,270 @@
+//! The oracle over general rows: the expected state of a deduplicate table after ordered upserts
+//! and deletes, a read's changes folded by key, and the comparison. Rows are compared by their
+//! canonical cells ([`Value::canonical`]), so the rules for NaN, -0.0, decimal scale, padding
+//! and precision are the value model's, in one place.
+
+use super::value::Value;
+use super::workload::{Op, OpKind, Shape};
+use crate::oracle::RowKind;
+use std::collections::BTreeMap;
+
+/// A row as canonical cells, in the table's column order.
+pub type CanonRow = Vec<String>;
+
+/// How a read's changes are folded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fold {
+    /// A snapshot of a keyed table (a batch read): only inserts, each key once. A key read twice
+    /// is an anomaly even when both rows are equal.
+    Snapshot,
+    /// A changelog of a keyed table: `+I`/`+U` put the row of its key, `-D` removes it, `-U`
+    /// removes it only if it equals the current row; anything else is an anomaly.
+    Upserts,
+    /// A table without a key: +1 for `+I`/`+U`, -1 for `-U`/`-D`.
+    Multiset,
+}
+
+/// A change that does not fit the state it arrives in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GeneralAnomaly {
+    pub index: usize,
+    pub change: String,
+    pub reason: String,
+}
+
+/// What a read folds to: its rows (sorted) and its anomalies.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct GeneralFolded {
+    pub rows: Vec<CanonRow>,
+    pub anomalies: Vec<GeneralAnomaly>,
+}
+
+fn canon(shape: &Shape, values: &[Value]) -> CanonRow {
+    values
+        .iter()
+        .zip(&shape.columns)
+        .map(|(v, (_, ty))| v.canonical(*ty))
+        .collect()
+}
+
+fn key_of(shape: &Shape, row: &CanonRow) -> CanonRow {
+    shape.key.iter().map(|&i| row[i].clone()).collect()
+}
+
+/// The rows a deduplicate table holds after `ops` in order (the last write per key; a delete
+/// removes its key, present or not), or every upserted row for a table without a key.
+pub fn expected_state(shape: &Shape, ops: &[Op]) -> Vec<CanonRow> {
+    if shape.key.is_empty() {
+        let mut rows: Vec<CanonRow> = ops.iter().map(|op| canon(shape, &op.values)).collect();
+        rows.sort();
+        return rows;
+    }
+    let mut state: BTreeMap<CanonRow, CanonRow> = BTreeMap::new();
+    for op in ops {
+        let row = canon(shape, &op.values);
+        let key = key_of(shape, &row);
+        match op.kind {
+            OpKind::Upsert => {
+                state.insert(key, row);
+            }
+            OpKind::Delete => {
+                state.remove(&key);
+            }
+        }
+    }
+    state.into_values().collect()
+}
+
+fn show(kind: RowKind, row: &CanonRow) -> String {
+    format!("{}({})", kind.short(), row.join(", "))
+}
+
+/// Folds a read's changes (`kind`, row values in column order) as `fold` says.
+pub fn fold(shape: &Shape, mode: Fold, changes: &[(RowKind, Vec<Value>)]) -> GeneralFolded {
+    let mut anomalies = Vec::new();
+    let mut note = |index: usize, kind: RowKind, row: &CanonRow, reason: &str| {
+        anomalies.push(GeneralAnomaly {
+            index,
+            change: show(kind, row),
+            reason: reason.to_string(),
+        })
+    };
+    let rows = match mode {
+        Fold::Multiset => {
+            let mut counts: BTreeMap<CanonRow, u64> = BTreeMap::new();
+            for (i, (kind, values)) in changes.iter().enumerate() {
+                let row = canon(shape, values);
+                match kind {
+                    RowKind::Insert | RowKind::UpdateAfter => *counts.entry(row).or_insert(0) += 1,
+                    _ => match counts.get_mut(&row) {
+                        Some(n) if *n > 0 => *n -= 1,
+                        _ => note(i, *kind, &row, "retraction of a row that is not present"),
+                    },
+                }
+            }
+            counts
+                .into_iter()
+                .flat_map(|(row, n)| std::iter::repeat_n(row, n as usize))
+                .collect()
+        }
+        Fold::Snapshot | Fold::Upserts => {
+            let mut state: BTreeMap<CanonRow, CanonRow> = BTreeMap::new();
+            for (i, (kind, values)) in changes.iter().enumerate() {
+                let row = canon(shape, values);
+                let key = key_of(shape, &row);
+                match (mode, kind) {
+                    (Fold::Snapshot, RowKind::Insert) => {
+                        if state.insert(key, row.clone()).is_some() {
+                            note(i, *kind, &row, "a snapshot read returned this key twice");
+                        }
+                    }
+                    (Fold::Snapshot, _) => {
+                        note(i, *kind, &row, "a snapshot read holds only inserts")
+                    }
+                    (_, RowKind::Insert | RowKind::UpdateAfter) => {
+                        state.insert(key, row);
+                    }
+                    (_, RowKind::Delete) => {
+                        if state.remove(&key).is_none() {
+                            note(i, *kind, &row, "delete of a key that is not present");
+                        }
+                    }
+                    (_, RowKind::UpdateBefore) => match state.get(&key) {
+                        Some(current) if *current == row => {
+                            state.remove(&key);
+                        }
+                        Some(_) => note(
+                            i,
+                            *kind,
+                            &row,
+                            "update-before does not match the current row",
+                        ),
+                        None => note(i, *kind, &row, "update-before of a key that is not present"),
+                    },
+                }
+            }
+            state.into_values().collect()
+        }
+    };
+    GeneralFolded { rows, anomalies }
+}
+
+/// What `actual` lacks and holds beyond `expected` (both sorted multisets of rows).
+pub fn diff(expected: &[CanonRow], actual: &[CanonRow]) -> (Vec<CanonRow>, Vec<CanonRow>) {
+    let (mut missing, mut extra) = (Vec::new(), Vec::new());
+    let (mut i, mut j) = (0, 0);
+    while i < expected.len() || j < actual.len() {
+        match (expected.get(i), actual.get(j)) {
+            (Some(e), Some(a)) if e == a => {
+                i += 1;
+                j += 1;
+            }
+            (Some(e), Some(a)) if e < a => {
+                missing.push(e.clone());
+                i += 1;
+            }
+            (Some(_), Some(a)) => {
+                extra.push(a.clone());
+                j += 1;
+            }
+            (Some(e), None) => {
+                missing.push(e.clone());
+                i += 1;
+            }
+            (None, Some(a)) => {
+                extra.push(a.clone());
+                j += 1;
+            }
+            (None, None) => break,
+        }
+    }
+    (missing, extra)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::workload::parse_workload_csv;
+    use super::*;
+    use crate::create_table::parse_create_table;
+
+    fn ledger() -> Shape {
+        Shape::of(
+            &parse_create_table(
+                "CREATE TABLE ledger (region STRING, id BIGINT, amount DECIMAL(12, 2), day DATE, \
+                 PRIMARY KEY (region, id, day) NOT ENFORCED) PARTITIONED BY (day)",
+            )
+            .unwrap(),
+        )
+        .unwrap()
+    }
+
+    fn row(cells: &[&str]) -> CanonRow {
+        cells.iter().map(|c| c.to_string()).collect()
+    }
+
+    #[test]
+    fn last_write_per_composite_key_and_deletes() {
+        let shape = ledger();
+        let ops = parse_workload_csv(
+            &shape,
+            "op,region,id,amount,day\n\
+             ,eu,1,10.5,2024-02-29\n\
+             ,eu,1,11,2024-03-01\n\
+             ,us,1,7,2024-02-29\n\
+             ,eu,1,12.25,2024-02-29\n\
+             delete,us,1,,2024-02-29\n\
+             delete,jp,5,,2024-02-29\n",
+        )
+        .unwrap();
+        assert_eq!(
+            expected_state(&shape, &ops),
+            [
+                row(&["eu", "1", "12.25", "2024-02-29"]),
+                row(&["eu", "1", "11.00", "2024-03-01"]),
+            ]
+        );
+    }
+
+    fn values(shape: &Shape, cells: &[&str]) -> Vec<Value> {
+        cells
+            .iter()
+            .zip(&shape.columns)
+            .map(|(c, (_, ty))| Value::parse(*ty, c).unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn a_snapshot_read_holds_each_key_once() {
+        let shape = ledger();
+        let r = values(&shape, &["eu", "1", "1.5", "2024-01-01"]);
+        let twice = fold(
+            &shape,
+            Fold::Snapshot,
+            &[(RowKind::Insert, r.clone()), (RowKind::Insert, r.clone())],
+        );
+        assert_eq!(twice.rows.len(), 1);
+        assert_eq!(twice.anomalies.len(), 1);
+        assert!(twice.anomalies[0]
+            .reason
+            .contains("returned this key twice"));
+        // As an upsert stream the same two changes are fine.
+        let upserts = fold(
+            &shape,
+            Fold::Upserts,
+            &[(RowKind::Insert, r.clone()), (RowKind::Insert, r.clone())],
+        );
+        assert!(upserts.anomalies.is_empty());
+        let bad = fold(&shape, Fold::Upserts, &[(RowKind::Delete, r.clone())]);
+        assert_eq!(bad.anomalies[0].change, "-D(eu, 1, 1.50, 2024-01-01)");
+    }
+
+    #[test]
+    fn diffs_are_multisets() {
+        let a = vec![row(&["1"]), row(&["2"]), row(&["2"])];
+        let b = vec![row(&["2"]), row(&["3"])];
+        let (missing, extra) = diff(&a, &b);
+        assert_eq!(missing, [row(&["1"]), row(&["2"])]);
+        assert_eq!(extra, [row(&["3"])]);
+        assert_eq!(diff(&a, &a), (vec![], vec![]));
+    }
+}
