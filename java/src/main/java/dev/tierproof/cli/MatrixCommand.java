@@ -43,7 +43,7 @@ final class MatrixCommand extends TierproofCommand {
         OutputFile report = OutputFile.check("--report", run.report, inputs);
         OutputFile page = OutputFile.check("--html", html, inputs);
         OutputFile table = OutputFile.check("--markdown", markdown, inputs);
-        Path usersWarehouse = Warehouse.checkUsers(run.warehouse);
+        Warehouse.Checked usersWarehouse = Warehouse.checkUsers(run.warehouse);
         var deadline = run.deadline(60);
 
         try (RunSession session = RunSession.start("matrix", main.runDirectory, run, report, main.err)) {

@@ -53,7 +53,7 @@ final class ProveCommand extends TierproofCommand {
         List<Path> inputs = new ArrayList<>(workload.inputs());
         inputs.add(ddlFile);
         OutputFile report = OutputFile.check("--report", run.report, inputs);
-        Path usersWarehouse = Warehouse.checkUsers(run.warehouse);
+        Warehouse.Checked usersWarehouse = Warehouse.checkUsers(run.warehouse);
         var deadline = run.deadline(60);
 
         try (RunSession session = RunSession.start("prove", main.runDirectory, run, report, main.err)) {

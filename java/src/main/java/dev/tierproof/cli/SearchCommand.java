@@ -62,7 +62,7 @@ final class SearchCommand extends TierproofCommand {
         // The reproducer's files are checked now too: rerunning a reproducer must not overwrite it.
         OutputFile csvOut = OutputFile.check("--out", out.resolve("upserts.csv"), inputs);
         OutputFile sqlOut = OutputFile.check("--out", out.resolve("table.sql"), inputs);
-        Path usersWarehouse = Warehouse.checkUsers(run.warehouse);
+        Warehouse.Checked usersWarehouse = Warehouse.checkUsers(run.warehouse);
         var deadline = run.deadline(60);
 
         try (RunSession session = RunSession.start("search", main.runDirectory, run, report, main.err)) {

@@ -46,7 +46,7 @@ final class StreamhouseCommand extends TierproofCommand {
         int perInsert = rowsPerInsert != null ? rowsPerInsert : upserts.size() <= PER_UPSERT_LIMIT ? 1 : 2000;
         PaimonProof.checkRowsPerInsert(perInsert);
         OutputFile report = OutputFile.check("--report", run.report, workload.inputs());
-        Path usersWarehouse = Warehouse.checkUsers(run.warehouse);
+        Warehouse.Checked usersWarehouse = Warehouse.checkUsers(run.warehouse);
         var deadline = run.deadline(120);
 
         try (RunSession session = RunSession.start("streamhouse", main.runDirectory, run, report, main.err)) {

@@ -18,16 +18,28 @@ final class Warehouse {
     }
 
     /**
+     * A user's warehouse, checked.
+     *
+     * @param made the outermost directory the check had to create (null when it existed): a run
+     *     that does not complete removes what it made, if it is still empty
+     */
+    record Checked(Path path, Path made) {}
+
+    /**
      * Checks a user's {@code --warehouse} before anything runs: not a file, creatable, writable.
      * Returns null when none was given.
      */
-    static Path checkUsers(Path given) {
+    static Checked checkUsers(Path given) {
         if (given == null) {
             return null;
         }
         Path p = given.toAbsolutePath().normalize();
         if (Files.exists(p) && !Files.isDirectory(p)) {
             throw new IllegalArgumentException("--warehouse " + given + " is a file, not a directory");
+        }
+        Path made = null;
+        for (Path a = p; a != null && !Files.exists(a); a = a.getParent()) {
+            made = a;
         }
         try {
             Files.createDirectories(p);
@@ -37,9 +49,24 @@ final class Warehouse {
         try {
             Files.delete(Files.createTempFile(p, ".tierproof-probe-", ""));
         } catch (IOException e) {
+            removeEmpty(p, made);
             throw new IllegalArgumentException("--warehouse " + given + " cannot be written: " + IoMessages.of(e), e);
         }
-        return p;
+        return new Checked(p, made);
+    }
+
+    /** Removes {@code dir} and its parents up to {@code made}, as long as they are empty. */
+    private static void removeEmpty(Path dir, Path made) {
+        if (made == null) {
+            return;
+        }
+        for (Path d = dir; d != null && d.startsWith(made); d = d.getParent()) {
+            try {
+                Files.deleteIfExists(d);
+            } catch (IOException notEmpty) {
+                return;
+            }
+        }
     }
 
     /**
@@ -47,15 +74,20 @@ final class Warehouse {
      * makes a {@code default} database in a warehouse that has none: a run that does not
      * complete removes it again (when still empty).
      */
-    static Warehouse of(Path checkedUsers, RunSession session) {
-        if (checkedUsers == null) {
+    static Warehouse of(Checked checked, RunSession session) {
+        if (checked == null) {
             return new Warehouse(session.directory().directory("warehouse"), true);
         }
-        if (!Files.exists(checkedUsers.resolve(PaimonTables.DEFAULT_DATABASE + ".db"))) {
-            session.steps().undo().created("database " + PaimonTables.DEFAULT_DATABASE + " in the warehouse "
-                    + checkedUsers, () -> PaimonLake.dropDatabaseIfEmpty(checkedUsers, PaimonTables.DEFAULT_DATABASE));
+        Path users = checked.path();
+        if (checked.made() != null) {
+            session.steps().undo().created("directory " + checked.made() + " (made for --warehouse)",
+                    () -> removeEmpty(users, checked.made()));
         }
-        return new Warehouse(checkedUsers, false);
+        if (!Files.exists(users.resolve(PaimonTables.DEFAULT_DATABASE + ".db"))) {
+            session.steps().undo().created("database " + PaimonTables.DEFAULT_DATABASE + " in the warehouse "
+                    + users, () -> PaimonLake.dropDatabaseIfEmpty(users, PaimonTables.DEFAULT_DATABASE));
+        }
+        return new Warehouse(users, false);
     }
 
     Path path() {
