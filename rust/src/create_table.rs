@@ -546,14 +546,21 @@ impl CreateTable {
                 self.primary_key.join(", ")
             )));
         }
-        if self.watermark {
-            return Err(refused(
-                "a WATERMARK clause is not supported: the proof bounds its streaming read by its own commit watermarks",
-            ));
-        }
         if writes_null_bal && self.columns[1].not_null {
             return Err(refused(
                 "column bal is NOT NULL but the workload writes a NULL bal",
+            ));
+        }
+        self.check_safe()
+    }
+
+    /// What every table tierproof creates must satisfy: no watermark (the proof bounds its
+    /// streaming read by its own commit watermarks), partition keys that are columns, and no
+    /// option that places files outside the warehouse.
+    pub fn check_safe(&self) -> Result<()> {
+        if self.watermark {
+            return Err(refused(
+                "a WATERMARK clause is not supported: the proof bounds its streaming read by its own commit watermarks",
             ));
         }
         for key in &self.partition_keys {
@@ -567,6 +574,19 @@ impl CreateTable {
             check_option_stays_inside(key, value)?;
         }
         Ok(())
+    }
+
+    /// Whether this is the exercise's `(id INT, bal INT)` table (keyed on id or not).
+    pub fn is_id_bal(&self) -> bool {
+        self.check_proof_shape(false).is_ok()
+    }
+
+    /// The value of a `WITH` option.
+    pub fn option(&self, key: &str) -> Option<&str> {
+        self.options
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
     }
 
     /// The statement that runs: what was checked, quoted, without `IF NOT EXISTS` (a table that

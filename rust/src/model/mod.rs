@@ -6,6 +6,7 @@
 pub mod civil;
 pub mod csv;
 pub mod oracle;
+pub mod proof;
 pub mod round_trip;
 pub mod types;
 pub mod value;

@@ -1,0 +1,520 @@
+//! A proof of any table (issue 8): the workload lives here, in Rust; the harness asks it for the
+//! statements to run, the sentinel commit that bounds the streaming read, the queries, and the
+//! verdict over the rows it read. Judged against a deduplicate table's state (the last write per
+//! key, deletes applied) or, for a table without a key, every row written.
+
+use super::oracle::{diff, expected_state, fold, CanonRow, Fold, GeneralFolded};
+use super::types::DataType;
+use super::value::Value;
+use super::workload::{parse_workload_csv, Op, OpKind, Shape};
+use crate::create_table::{parse_create_table, CreateTable};
+use crate::error::{Result, TierproofError};
+use crate::ident::{quote_ident, quote_literal};
+use crate::oracle::RowKind;
+use crate::workload::utf8_text;
+use serde::Serialize;
+
+/// A checked table, its workload, and the sentinel row that bounds the streaming read.
+#[derive(Debug, Clone)]
+pub struct GeneralProof {
+    pub table: CreateTable,
+    pub shape: Shape,
+    pub ops: Vec<Op>,
+    /// A row no operation writes: its value in column [`Self::sentinel_column`] is used by none.
+    pub sentinel: Vec<Value>,
+    pub sentinel_column: usize,
+}
+
+fn refused(reason: String) -> TierproofError {
+    TierproofError::RefusedDdl(reason)
+}
+
+impl GeneralProof {
+    /// Checks the DDL (one safe `CREATE TABLE` of supported types, deduplicate) and parses the
+    /// workload CSV against it.
+    pub fn open(ddl: &str, csv: &[u8]) -> Result<Self> {
+        let table = parse_create_table(ddl)?;
+        table.check_safe()?;
+        if let Some(c) = table.columns.iter().find(|c| c.non_physical.is_some()) {
+            return Err(refused(format!(
+                "column {} is not a stored column; a proof writes every column",
+                c.name
+            )));
+        }
+        match table.option("merge-engine") {
+            None | Some("deduplicate") => {}
+            Some(other) => {
+                return Err(refused(format!(
+                    "merge-engine {other:?}: the general proof judges deduplicate tables so far (the (id INT, bal INT) proof and the matrix judge the others)"
+                )))
+            }
+        }
+        let shape = Shape::of(&table)?;
+        let ops = parse_workload_csv(&shape, utf8_text("CSV", csv)?)?;
+        let (sentinel_column, sentinel) = choose_sentinel(&shape, &ops)?;
+        Ok(GeneralProof {
+            table,
+            shape,
+            ops,
+            sentinel,
+            sentinel_column,
+        })
+    }
+
+    pub fn keyed(&self) -> bool {
+        !self.shape.key.is_empty()
+    }
+
+    fn literals(&self, values: &[Value]) -> Result<Vec<String>> {
+        values
+            .iter()
+            .zip(&self.shape.columns)
+            .map(|(v, (name, ty))| {
+                v.sql_literal(*ty).map_err(|e| {
+                    TierproofError::InvalidInput(format!("column {name}: {}", e.detail()))
+                })
+            })
+            .collect()
+    }
+
+    /// The workload as statements, in order, each with a label for progress and messages: runs
+    /// of upserts as `INSERT … VALUES` of at most `rows_per_insert` rows (Flink keeps their order
+    /// within a statement), and one `DELETE … WHERE key = …` per delete.
+    pub fn statements(&self, rows_per_insert: usize) -> Result<Vec<(String, String)>> {
+        let path = self.table.path.quoted();
+        let mut sql = Vec::new();
+        let mut run: Vec<String> = Vec::new();
+        let flush = |run: &mut Vec<String>, sql: &mut Vec<String>| {
+            if !run.is_empty() {
+                sql.push(format!("INSERT INTO {path} VALUES {}", run.join(", ")));
+                run.clear();
+            }
+        };
+        for (n, op) in self.ops.iter().enumerate() {
+            let literals = self.literals(&op.values).map_err(|e| {
+                TierproofError::InvalidInput(format!("operation {}: {}", n + 1, e.detail()))
+            })?;
+            match op.kind {
+                OpKind::Upsert => {
+                    run.push(format!("({})", literals.join(", ")));
+                    if run.len() >= rows_per_insert.max(1) {
+                        flush(&mut run, &mut sql);
+                    }
+                }
+                OpKind::Delete => {
+                    flush(&mut run, &mut sql);
+                    let conditions: Vec<String> = self
+                        .shape
+                        .key
+                        .iter()
+                        .map(|&k| {
+                            format!(
+                                "{} = {}",
+                                quote_ident(&self.shape.columns[k].0),
+                                literals[k]
+                            )
+                        })
+                        .collect();
+                    sql.push(format!(
+                        "DELETE FROM {path} WHERE {}",
+                        conditions.join(" AND ")
+                    ));
+                }
+            }
+        }
+        flush(&mut run, &mut sql);
+        let total = sql.len();
+        Ok(sql
+            .into_iter()
+            .enumerate()
+            .map(|(i, s)| {
+                let kind = if s.starts_with("DELETE") {
+                    "DELETE"
+                } else {
+                    "INSERT"
+                };
+                (format!("{kind} {} of {total}", i + 1), s)
+            })
+            .collect())
+    }
+
+    /// The sentinel's `INSERT`, its commit carrying `watermark` (Paimon's `end-input.watermark`).
+    pub fn sentinel_insert(&self, watermark: i64) -> Result<String> {
+        Ok(format!(
+            "INSERT INTO {} /*+ OPTIONS({}={}) */ VALUES ({})",
+            self.table.path.quoted(),
+            quote_literal("end-input.watermark"),
+            quote_literal(&watermark.to_string()),
+            self.literals(&self.sentinel)?.join(", ")
+        ))
+    }
+
+    /// `SELECT` every column, with the given read options as a hint.
+    pub fn select_all(&self, options: &[(String, String)]) -> String {
+        let columns: Vec<String> = self
+            .shape
+            .columns
+            .iter()
+            .map(|(c, _)| quote_ident(c))
+            .collect();
+        let mut sql = format!(
+            "SELECT {} FROM {}",
+            columns.join(", "),
+            self.table.path.quoted()
+        );
+        if !options.is_empty() {
+            let o: Vec<String> = options
+                .iter()
+                .map(|(k, v)| format!("{}={}", quote_literal(k), quote_literal(v)))
+                .collect();
+            sql.push_str(&format!(" /*+ OPTIONS({}) */", o.join(", ")));
+        }
+        sql
+    }
+
+    /// Judges reads. The sentinel's changes are left out.
+    pub fn judge(&self, reads: Vec<ReadInput>) -> GeneralVerdict {
+        let expected = expected_state(&self.shape, &self.ops);
+        let sentinel = self.sentinel[self.sentinel_column]
+            .canonical(self.shape.columns[self.sentinel_column].1);
+        let mut judged = Vec::new();
+        for ReadInput {
+            name,
+            snapshot,
+            changes,
+        } in reads
+        {
+            let mut typed = Vec::with_capacity(changes.len());
+            let mut unreadable = Vec::new();
+            for (i, (kind, cells)) in changes.iter().enumerate() {
+                match self.parse_cells(cells) {
+                    Ok(values) => {
+                        let col = self.sentinel_column;
+                        if values[col].canonical(self.shape.columns[col].1) != sentinel {
+                            typed.push((*kind, values));
+                        }
+                    }
+                    Err(e) => unreadable.push(GeneralAnomalyOut {
+                        index: i,
+                        change: format!("{}{:?}", kind.short(), cells),
+                        reason: format!(
+                            "the reader returned a value tierproof cannot read: {}",
+                            e.detail()
+                        ),
+                    }),
+                }
+            }
+            let mode = match (self.keyed(), snapshot) {
+                (false, _) => Fold::Multiset,
+                (true, true) => Fold::Snapshot,
+                (true, false) => Fold::Upserts,
+            };
+            let GeneralFolded { rows, anomalies } = fold(&self.shape, mode, &typed);
+            let mut out_anomalies = unreadable;
+            out_anomalies.extend(anomalies.into_iter().map(|a| GeneralAnomalyOut {
+                index: a.index,
+                change: a.change,
+                reason: a.reason,
+            }));
+            judged.push(GeneralRead {
+                name,
+                changes: changes.len() as u64,
+                rows,
+                anomalies: out_anomalies,
+            });
+        }
+        let mut checks: Vec<GeneralCheck> = judged
+            .iter()
+            .map(|r| check("expected", &expected, &r.name, &r.rows))
+            .collect();
+        if let Some((first, rest)) = judged.split_first() {
+            checks.extend(
+                rest.iter()
+                    .map(|r| check(&first.name, &first.rows, &r.name, &r.rows)),
+            );
+        }
+        let consistent =
+            checks.iter().all(|c| c.equal) && judged.iter().all(|r| r.anomalies.is_empty());
+        GeneralVerdict {
+            consistent,
+            keyed: self.keyed(),
+            columns: self.shape.columns.iter().map(|(c, _)| c.clone()).collect(),
+            expected_rows: expected,
+            reads: judged,
+            checks,
+        }
+    }
+
+    fn parse_cells(&self, cells: &[Option<String>]) -> Result<Vec<Value>> {
+        if cells.len() != self.shape.columns.len() {
+            return Err(TierproofError::InvalidInput(format!(
+                "{} values for {} columns",
+                cells.len(),
+                self.shape.columns.len()
+            )));
+        }
+        cells
+            .iter()
+            .zip(&self.shape.columns)
+            .map(|(c, (_, ty))| match c {
+                None => Ok(Value::Null),
+                Some(t) => Value::parse(*ty, t),
+            })
+            .collect()
+    }
+}
+
+/// A read as the harness collected it: its name, whether it is a snapshot (a batch read: each key
+/// once), and its changes as (kind, text cells in column order; `None` is NULL).
+#[derive(Debug, Clone)]
+pub struct ReadInput {
+    pub name: String,
+    pub snapshot: bool,
+    pub changes: Vec<(RowKind, Vec<Option<String>>)>,
+}
+
+/// The verdict over general rows (cells in canonical text).
+#[derive(Debug, Clone, Serialize)]
+pub struct GeneralVerdict {
+    pub consistent: bool,
+    pub keyed: bool,
+    pub columns: Vec<String>,
+    pub expected_rows: Vec<CanonRow>,
+    pub reads: Vec<GeneralRead>,
+    pub checks: Vec<GeneralCheck>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct GeneralRead {
+    pub name: String,
+    pub changes: u64,
+    pub rows: Vec<CanonRow>,
+    pub anomalies: Vec<GeneralAnomalyOut>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct GeneralAnomalyOut {
+    pub index: usize,
+    pub change: String,
+    pub reason: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct GeneralCheck {
+    pub left: String,
+    pub right: String,
+    pub equal: bool,
+    pub missing: Vec<CanonRow>,
+    pub extra: Vec<CanonRow>,
+}
+
+fn check(left: &str, left_rows: &[CanonRow], right: &str, right_rows: &[CanonRow]) -> GeneralCheck {
+    let (missing, extra) = diff(left_rows, right_rows);
+    GeneralCheck {
+        left: left.to_string(),
+        right: right.to_string(),
+        equal: missing.is_empty() && extra.is_empty(),
+        missing,
+        extra,
+    }
+}
+
+/// Candidate values of a type, for a sentinel: simple ones first, none of them NaN or -0.0.
+fn candidates(ty: DataType) -> Vec<Value> {
+    let ints = |lo: i64, hi: i64| (lo..=hi).take(300).map(Value::Int).collect::<Vec<_>>();
+    match ty {
+        DataType::Boolean => vec![Value::Bool(true), Value::Bool(false)],
+        DataType::TinyInt => ints(i8::MIN as i64, i8::MAX as i64),
+        DataType::SmallInt | DataType::Int | DataType::BigInt => ints(-150, 150),
+        DataType::Float | DataType::Double => {
+            (0..300).map(|i| Value::Float(f64::from(i) + 0.5)).collect()
+        }
+        DataType::Decimal(p, s) => (0..300i128.min(10i128.pow(u32::from(p - s))))
+            .map(|i| Value::Decimal {
+                unscaled: i * 10i128.pow(u32::from(s)),
+                scale: s,
+            })
+            .collect(),
+        DataType::Char(n) | DataType::VarChar(n) => (0..300)
+            .map(|i| format!("~{i}"))
+            .filter(|s| s.chars().count() <= n as usize)
+            .map(Value::Text)
+            .collect(),
+        DataType::Binary(n) | DataType::VarBinary(n) => (0..=255u8)
+            .rev()
+            .map(|b| Value::Bytes(vec![b; (n as usize).min(1)]))
+            .collect(),
+        DataType::Date => (0..300).map(Value::Date).collect(),
+        DataType::Time(_) => (0..300u64)
+            .map(|s| Value::Time(s * 1_000_000_000))
+            .collect(),
+        DataType::Timestamp(_) | DataType::TimestampLtz(_) => {
+            (0..300i64).map(|s| Value::Timestamp(s, 0)).collect()
+        }
+    }
+}
+
+/// A value for a column that must not be NULL and whose value does not matter.
+fn filler(ty: DataType) -> Value {
+    candidates(ty).into_iter().next().unwrap_or(Value::Null)
+}
+
+/// The sentinel row: in the first key column (or the first column, for a table without a key)
+/// whose type has a value no operation uses, that value; elsewhere the first operation's key
+/// values (valid for the table's partitions and constraints), NULL or a filler.
+fn choose_sentinel(shape: &Shape, ops: &[Op]) -> Result<(usize, Vec<Value>)> {
+    let order: Vec<usize> = if shape.key.is_empty() {
+        (0..shape.columns.len()).collect()
+    } else {
+        shape.key.clone()
+    };
+    for &col in &order {
+        let ty = shape.columns[col].1;
+        let used: std::collections::HashSet<String> =
+            ops.iter().map(|op| op.values[col].canonical(ty)).collect();
+        if let Some(free) = candidates(ty)
+            .into_iter()
+            .find(|v| !used.contains(&v.canonical(ty)))
+        {
+            let row = shape
+                .columns
+                .iter()
+                .enumerate()
+                .map(|(i, (_, t))| {
+                    if i == col {
+                        free.clone()
+                    } else if shape.key.contains(&i) {
+                        ops[0].values[i].clone()
+                    } else if shape.not_null[i] {
+                        filler(*t)
+                    } else {
+                        Value::Null
+                    }
+                })
+                .collect();
+            return Ok((col, row));
+        }
+    }
+    Err(TierproofError::InvalidInput(
+        "the workload uses every simple value of the table's key columns; no key is left for the sentinel commit".into(),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const DDL: &str =
+        "CREATE TABLE ledger (region STRING, id BIGINT, amount DECIMAL(12, 2), note STRING, \
+                       day DATE, PRIMARY KEY (region, id, day) NOT ENFORCED) PARTITIONED BY (day) \
+                       WITH ('bucket' = '4')";
+    const CSV: &str = "op,region,id,amount,note,day\n\
+                       ,eu,1,10.50,first,2024-02-29\n\
+                       ,eu,2,3,,2024-02-29\n\
+                       delete,eu,2,,,2024-02-29\n\
+                       ,us,1,7.25,\"a, b\",2024-03-01\n";
+
+    fn cells(v: &[&str]) -> Vec<Option<String>> {
+        v.iter()
+            .map(|c| {
+                if *c == "NULL" {
+                    None
+                } else {
+                    Some(c.to_string())
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn statements_keep_order_and_delete_by_key() {
+        let p = GeneralProof::open(DDL, CSV.as_bytes()).unwrap();
+        let s = p.statements(1000).unwrap();
+        assert_eq!(s.len(), 3);
+        assert_eq!(s[0].0, "INSERT 1 of 3");
+        assert!(s[0].1.starts_with("INSERT INTO `ledger` VALUES (CAST('eu' AS STRING), CAST(1 AS BIGINT), CAST('10.50' AS DECIMAL(12, 2))"), "{}", s[0].1);
+        assert_eq!(
+            s[1].1,
+            "DELETE FROM `ledger` WHERE `region` = CAST('eu' AS STRING) AND `id` = CAST(2 AS BIGINT) AND `day` = CAST(DATE '2024-02-29' AS DATE)"
+        );
+        assert_eq!(s[1].0, "DELETE 2 of 3");
+        assert_eq!(p.statements(1).unwrap().len(), 4);
+        // The sentinel's key is in no operation (its region is one no row uses); its partition
+        // is a real one.
+        assert_eq!(p.sentinel_column, 0);
+        assert_eq!(p.sentinel[0], Value::Text("~0".into()));
+        assert_eq!(p.sentinel[4], p.ops[0].values[4]);
+        assert!(p
+            .sentinel_insert(1000)
+            .unwrap()
+            .contains("/*+ OPTIONS('end-input.watermark'='1000') */"));
+        assert_eq!(
+            p.select_all(&[]),
+            "SELECT `region`, `id`, `amount`, `note`, `day` FROM `ledger`"
+        );
+    }
+
+    #[test]
+    fn judges_reads_as_sets_and_streams_leaving_out_the_sentinel() {
+        let p = GeneralProof::open(DDL, CSV.as_bytes()).unwrap();
+        let good = vec![
+            (
+                RowKind::Insert,
+                cells(&["eu", "1", "10.50", "first", "2024-02-29"]),
+            ),
+            (
+                RowKind::Insert,
+                cells(&["us", "1", "7.25", "a, b", "2024-03-01"]),
+            ),
+        ];
+        let mut stream = good.clone();
+        stream.push((
+            RowKind::Insert,
+            cells(&["eu", "2", "3.00", "NULL", "2024-02-29"]),
+        ));
+        stream.push((
+            RowKind::Delete,
+            cells(&["eu", "2", "3.00", "NULL", "2024-02-29"]),
+        ));
+        stream.push((
+            RowKind::Insert,
+            cells(&["~0", "1", "NULL", "NULL", "2024-02-29"]),
+        ));
+        let read = |name: &str, snapshot, changes| ReadInput {
+            name: name.into(),
+            snapshot,
+            changes,
+        };
+        let v = p.judge(vec![
+            read("batch", true, good.clone()),
+            read("streaming", false, stream),
+        ]);
+        assert!(v.consistent, "{v:?}");
+        assert_eq!(v.expected_rows.len(), 2);
+        // A key returned twice by a batch read fails it, though the rows are equal.
+        let mut twice = good.clone();
+        twice.push(good[0].clone());
+        let v = p.judge(vec![read("batch", true, twice)]);
+        assert!(!v.consistent);
+        assert!(v.reads[0].anomalies[0].reason.contains("twice"));
+        // A row that differs is a diff.
+        let mut changed = good;
+        changed[0] = (
+            RowKind::Insert,
+            cells(&["eu", "1", "10.51", "first", "2024-02-29"]),
+        );
+        let v = p.judge(vec![read("batch", true, changed)]);
+        assert_eq!(v.checks[0].missing[0][2], "10.50");
+        assert_eq!(v.checks[0].extra[0][2], "10.51");
+    }
+
+    #[test]
+    fn other_merge_engines_are_refused_for_now() {
+        let e = GeneralProof::open(
+            "CREATE TABLE t (a INT, b INT, PRIMARY KEY (a) NOT ENFORCED) WITH ('merge-engine' = 'first-row')",
+            b"a,b\n1,1\n",
+        )
+        .unwrap_err();
+        assert!(e.to_string().contains("deduplicate tables so far"), "{e}");
+    }
+}
