@@ -108,3 +108,18 @@ pub extern "system" fn Java_dev_tierproof_core_Ddl_nativeCheckUserDdl<'local>(
     })
     .resolve::<ThrowTierproof>()
 }
+
+/// Whether the DDL is the `(id INT, bal INT)` table; throws for an unsafe or unparsable one.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_dev_tierproof_core_Ddl_nativeIsIdBal<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    sql: JString<'local>,
+) -> jboolean {
+    env.with_env(|env| -> JniResult<_> {
+        let table = parse_create_table(&string(env, &sql, "ddl")?)?;
+        table.check_safe()?;
+        Ok(table.is_id_bal())
+    })
+    .resolve::<ThrowTierproof>()
+}

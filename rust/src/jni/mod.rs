@@ -5,6 +5,7 @@
 
 mod arrays;
 mod ddl;
+mod general_proof;
 mod oracle;
 mod queries;
 mod type_round_trip;

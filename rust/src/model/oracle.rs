@@ -8,8 +8,9 @@ use super::workload::{Op, OpKind, Shape};
 use crate::oracle::RowKind;
 use std::collections::BTreeMap;
 
-/// A row as canonical cells, in the table's column order.
-pub type CanonRow = Vec<String>;
+/// A row as canonical cells, in the table's column order; `None` is NULL (never a text, so no
+/// string, not even `"NULL"`, can pass for it).
+pub type CanonRow = Vec<Option<String>>;
 
 /// How a read's changes are folded.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -39,11 +40,12 @@ pub struct GeneralFolded {
     pub anomalies: Vec<GeneralAnomaly>,
 }
 
-fn canon(shape: &Shape, values: &[Value]) -> CanonRow {
+/// The canonical cells of a row.
+pub fn canon(shape: &Shape, values: &[Value]) -> CanonRow {
     values
         .iter()
         .zip(&shape.columns)
-        .map(|(v, (_, ty))| v.canonical(*ty))
+        .map(|(v, (_, ty))| (*v != Value::Null).then(|| v.canonical(*ty)))
         .collect()
 }
 
@@ -75,8 +77,28 @@ pub fn expected_state(shape: &Shape, ops: &[Op]) -> Vec<CanonRow> {
     state.into_values().collect()
 }
 
+/// A row as people read it: NULL bare, texts quoted where they could be misread.
+pub fn show_row(row: &CanonRow) -> String {
+    let cells: Vec<String> = row
+        .iter()
+        .map(|c| match c {
+            None => "NULL".to_string(),
+            Some(t)
+                if t.is_empty()
+                    || t == "NULL"
+                    || t.trim() != t
+                    || t.chars().any(|ch| ",()\"".contains(ch) || ch.is_control()) =>
+            {
+                format!("{t:?}")
+            }
+            Some(t) => t.clone(),
+        })
+        .collect();
+    format!("({})", cells.join(", "))
+}
+
 fn show(kind: RowKind, row: &CanonRow) -> String {
-    format!("{}({})", kind.short(), row.join(", "))
+    format!("{}{}", kind.short(), show_row(row))
 }
 
 /// Folds a read's changes (`kind`, row values in column order) as `fold` says.
@@ -199,7 +221,7 @@ mod tests {
     }
 
     fn row(cells: &[&str]) -> CanonRow {
-        cells.iter().map(|c| c.to_string()).collect()
+        cells.iter().map(|c| Some(c.to_string())).collect()
     }
 
     #[test]
@@ -256,6 +278,15 @@ mod tests {
         assert!(upserts.anomalies.is_empty());
         let bad = fold(&shape, Fold::Upserts, &[(RowKind::Delete, r.clone())]);
         assert_eq!(bad.anomalies[0].change, "-D(eu, 1, 1.50, 2024-01-01)");
+        // The text "NULL" is not NULL.
+        let text_null = values(&shape, &["NULL", "1", "1.5", "2024-01-01"]);
+        let mut real_null = text_null.clone();
+        real_null[0] = Value::Null;
+        assert_ne!(canon(&shape, &text_null), canon(&shape, &real_null));
+        assert_eq!(
+            show_row(&canon(&shape, &text_null)),
+            "(\"NULL\", 1, 1.50, 2024-01-01)"
+        );
     }
 
     #[test]

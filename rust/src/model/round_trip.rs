@@ -88,31 +88,35 @@ pub fn differences(
     read: &[TextRow],
 ) -> Result<Vec<String>> {
     let columns = column_types(table)?;
-    let canon = |rows: &[TextRow]| -> Result<Vec<Vec<String>>> {
+    // NULL is None: no text, not even "NULL", can pass for it.
+    let canon = |rows: &[TextRow]| -> Result<Vec<Vec<Option<String>>>> {
         rows.iter()
             .enumerate()
             .map(|(n, r)| {
                 Ok(typed(&columns, r, n + 1)?
                     .iter()
                     .zip(&columns)
-                    .map(|(v, (_, ty))| v.canonical(*ty))
+                    .map(|(v, (_, ty))| (*v != Value::Null).then(|| v.canonical(*ty)))
                     .collect())
             })
             .collect()
     };
+    let text = |c: &Option<String>| c.clone().unwrap_or_else(|| "NULL".to_string());
     let (mut w, mut r) = (canon(written)?, canon(read)?);
     w.sort();
     r.sort();
     let mut out = Vec::new();
     for row in &w {
         match r.iter().find(|x| x[0] == row[0]) {
-            None => out.push(format!("key {}: written, not read back", row[0])),
+            None => out.push(format!("key {}: written, not read back", text(&row[0]))),
             Some(back) => {
                 for (i, (name, ty)) in columns.iter().enumerate() {
                     if row[i] != back[i] {
                         out.push(format!(
                             "key {} column {name} {ty}: wrote {:?}, read {:?}",
-                            row[0], row[i], back[i]
+                            text(&row[0]),
+                            text(&row[i]),
+                            text(&back[i])
                         ));
                     }
                 }
@@ -121,7 +125,7 @@ pub fn differences(
     }
     for row in &r {
         if !w.iter().any(|x| x[0] == row[0]) {
-            out.push(format!("key {}: read back, never written", row[0]));
+            out.push(format!("key {}: read back, never written", text(&row[0])));
         }
     }
     Ok(out)

@@ -1,9 +1,12 @@
 package dev.tierproof.cli;
 
 import dev.tierproof.core.Ddl;
+import dev.tierproof.core.GeneralWorkload;
 import dev.tierproof.core.Rows;
 import dev.tierproof.flink.FlinkEngine;
+import dev.tierproof.paimon.GeneralPaimonProof;
 import dev.tierproof.paimon.PaimonProof;
+import dev.tierproof.report.GeneralReport;
 import dev.tierproof.report.ProofReport;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -24,7 +27,8 @@ final class ProveCommand extends TierproofCommand {
     String table;
 
     @Option(names = "--ddl-file", paramLabel = "FILE",
-            description = "prove your CREATE TABLE (columns id INT, bal INT) instead of the generated one")
+            description = "prove your CREATE TABLE instead of the generated one: (id INT, bal INT) with any"
+                    + " workload, or any shape with an --upserts CSV whose header names its columns")
     Path ddlFile;
 
     @Option(names = "--rows-per-insert", paramLabel = "N",
@@ -41,8 +45,11 @@ final class ProveCommand extends TierproofCommand {
     @Override
     public Integer call() {
         // Every input is checked before anything starts.
-        Rows upserts = workload.load(WorkloadOptions.EXAMPLE_CSV);
         String ddl = ddlFile == null ? null : InputFiles.readText(ddlFile, "--ddl-file");
+        if (ddl != null && !Ddl.isIdBal(ddl)) {
+            return proveAnyTable(ddl);
+        }
+        Rows upserts = workload.load(WorkloadOptions.EXAMPLE_CSV);
         if (ddl != null) {
             Ddl.checkUserDdl(ddl, upserts.anyNullBal());
         } else if (table != null) {
@@ -67,6 +74,54 @@ final class ProveCommand extends TierproofCommand {
                     deadline, perInsert), session.steps());
             session.completed();
             return ReportOutput.print(main.out, main.err, result, report, "DDL");
+        }
+    }
+
+    /**
+     * A table of another shape than {@code (id INT, bal INT)}: its workload is a CSV whose header
+     * names its columns (and optionally {@code op}), proved by the general proof.
+     */
+    private int proveAnyTable(String ddl) {
+        if (workload.upserts == null || workload.random != null) {
+            throw new IllegalArgumentException("--ddl-file " + ddlFile + " is not the (id INT, bal INT) table: give"
+                    + " its workload as --upserts FILE.csv whose header names its columns (and optionally op:"
+                    + " upsert or delete); --random makes (id, bal) upserts only, so far");
+        }
+        if (workload.keys != null || workload.seed != null) {
+            throw new IllegalArgumentException("--keys and --seed shape a random workload; give --upserts only");
+        }
+        byte[] csv = InputFiles.read(workload.upserts, "--upserts");
+        try (GeneralWorkload checked = GeneralWorkload.open(ddl, csv)) {
+            checked.table(); // the DDL and the whole CSV are checked before anything starts
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(workload.upserts + " / " + ddlFile + ": " + e.getMessage(), e);
+        }
+        int perInsert = rowsPerInsert != null ? rowsPerInsert : 1000;
+        PaimonProof.checkRowsPerInsert(perInsert);
+        List<Path> inputs = new ArrayList<>(workload.inputs());
+        inputs.add(ddlFile);
+        OutputFile report = OutputFile.check("--report", run.report, inputs);
+        Warehouse.Checked usersWarehouse = Warehouse.checkUsers(run.warehouse);
+        var deadline = run.deadline(60);
+        try (RunSession session = RunSession.start("prove", main.runDirectory, run, report, main.err)) {
+            main.running(session);
+            Warehouse warehouse = Warehouse.of(usersWarehouse, session);
+            main.out.println("tierproof prove: the table of " + ddlFile + ", the workload " + workload.upserts
+                    + ", warehouse " + warehouse.describe());
+            session.steps().progress().step("starting Flink MiniCluster");
+            FlinkEngine engine = session.started(FlinkEngine.start(4, session.directory().directory("flink")));
+            GeneralReport result = GeneralPaimonProof.run(engine, new GeneralPaimonProof.Config(table, ddl, csv,
+                    warehouse.path(), deadline, perInsert), session.steps());
+            session.completed();
+            main.out.println("DDL:");
+            main.out.println("  " + result.ddl().replace("\n", "\n  "));
+            main.out.print(result.summary());
+            main.out.printf("time             : %s ms in all %s%n", result.timings().get("total"),
+                    ReportOutput.timings(result.timings()));
+            if (report != null && report.write(result.toJson() + "\n", main.err)) {
+                main.out.println("report           : " + report.path());
+            }
+            return result.consistent() ? Main.CONSISTENT : Main.INCONSISTENT;
         }
     }
 }

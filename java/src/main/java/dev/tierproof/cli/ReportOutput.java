@@ -16,12 +16,16 @@ final class ReportOutput {
         out.println("  " + report.ddl().replace("\n", "\n  "));
         report.details().forEach(out::println);
         out.print(report.summary());
-        out.printf("time             : %s ms in all %s%n", report.timings().get("total"),
-                report.timings().entrySet().stream().map(e -> "\"" + e.getKey() + "\":" + e.getValue())
-                        .collect(java.util.stream.Collectors.joining(",", "{", "}")));
+        out.printf("time             : %s ms in all %s%n", report.timings().get("total"), timings(report.timings()));
         if (file != null && file.write(report.toJson() + "\n", err)) {
             out.println("report           : " + file.path());
         }
         return report.consistent() ? Main.CONSISTENT : Main.INCONSISTENT;
+    }
+
+    /** Timings as compact JSON: {@code {"create":361,"write":6176,...}}. */
+    static String timings(java.util.Map<String, Long> timings) {
+        return timings.entrySet().stream().map(e -> "\"" + e.getKey() + "\":" + e.getValue())
+                .collect(java.util.stream.Collectors.joining(",", "{", "}"));
     }
 }

@@ -59,6 +59,17 @@ public final class Ddl {
         return kv;
     }
 
+    /**
+     * Whether a user's DDL is the exercise's {@code (id INT, bal INT)} table (proved by the
+     * id/bal proof), or a table of another shape (proved by the general one). Throws, naming the
+     * cause, for anything but one safe CREATE TABLE.
+     */
+    public static boolean isIdBal(String sql) {
+        return nativeIsIdBal(Objects.requireNonNull(sql, "ddl"));
+    }
+
+    private static native boolean nativeIsIdBal(String sql);
+
     private static native CheckedDdl nativeCheckUserDdl(String sql, boolean writesNullBal);
 
     private static native String nativeTierTableDdl(String table);

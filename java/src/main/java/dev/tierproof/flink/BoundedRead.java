@@ -32,6 +32,57 @@ public final class BoundedRead {
     public static Changelog collect(Steps steps, TableEnvironment tables, String query, String name,
             Duration deadline, long stopAfter) {
         Changelog sink = new Changelog(name);
+        return collect(steps, tables, query, name, deadline, stopAfter, new Sink<>() {
+            @Override
+            public void add(Row row) {
+                sink.add(row.getKind().toByteValue(), (Integer) row.getField(0), (Integer) row.getField(1));
+            }
+
+            @Override
+            public long size() {
+                return sink.size();
+            }
+
+            @Override
+            public Changelog result() {
+                return sink;
+            }
+        });
+    }
+
+    /** Collects every change with all its fields as text (see {@link FlinkValues}). */
+    public static TextChanges collectText(Steps steps, TableEnvironment tables, String query, String name,
+            Duration deadline) {
+        TextChanges sink = new TextChanges(name);
+        return collect(steps, tables, query, name, deadline, -1, new Sink<>() {
+            @Override
+            public void add(Row row) {
+                sink.add(row.getKind().toByteValue(), FlinkValues.texts(row));
+            }
+
+            @Override
+            public long size() {
+                return sink.size();
+            }
+
+            @Override
+            public TextChanges result() {
+                return sink;
+            }
+        });
+    }
+
+    /** Where a read's rows go, and what it gives back. */
+    interface Sink<T> {
+        void add(Row row);
+
+        long size();
+
+        T result();
+    }
+
+    private static <T> T collect(Steps steps, TableEnvironment tables, String query, String name,
+            Duration deadline, long stopAfter, Sink<T> sink) {
         return steps.run("the " + name + " read", deadline, control -> {
             control.detail(() -> "it had read " + sink.size() + " changes");
             try {
@@ -41,8 +92,7 @@ public final class BoundedRead {
                 CloseableIterator<Row> rows = result.collect();
                 try {
                     while (sink.size() != stopAfter && !control.cancelled() && rows.hasNext()) {
-                        Row row = rows.next();
-                        sink.add(row.getKind().toByteValue(), (Integer) row.getField(0), (Integer) row.getField(1));
+                        sink.add(rows.next());
                         steps.progress().count(name + " changes read", sink.size());
                     }
                     if (sink.size() == stopAfter) {
@@ -57,7 +107,7 @@ public final class BoundedRead {
                             "the " + name + " read failed after " + sink.size() + " changes: " + Steps.rootMessage(e), e);
                 }
             }
-            return sink;
+            return sink.result();
         });
     }
 

@@ -64,6 +64,15 @@ public final class PaimonTables {
         }
     }
 
+    /** Whether the table has a primary key. */
+    public static boolean hasPrimaryKey(TableEnvironment tables, ObjectPath path) {
+        try {
+            return catalog(tables).getTable(path).getUnresolvedSchema().getPrimaryKey().isPresent();
+        } catch (Exception e) {
+            throw new TierproofException("could not open table " + path.getFullName() + ": " + e.getMessage(), e);
+        }
+    }
+
     /**
      * Checks the table has the columns {@code id INT, bal INT} and returns whether it has a
      * primary key (a keyed table's reads fold as upserts by id).

@@ -35,20 +35,25 @@ public final class TableCreation {
      */
     public static Created create(Steps steps, TableEnvironment batch, Path warehouse, String requested,
             String userDdl, Rows upserts, Duration deadline) {
-        ObjectPath path;
-        String ddl;
-        boolean keyed;
         if (userDdl == null) {
             String table = requested == null ? "accounts" : requested;
-            path = PaimonTables.objectPath(table);
-            ddl = Ddl.tierTableDdl(table);
-            keyed = true;
-        } else {
-            CheckedDdl checked = Ddl.checkUserDdl(userDdl, upserts.anyNullBal());
-            path = resolve(requested, checked);
-            ddl = checked.sql();
-            keyed = checked.keyed();
+            return create(steps, batch, warehouse, PaimonTables.objectPath(table), Ddl.tierTableDdl(table), true,
+                    true, deadline);
         }
+        CheckedDdl checked = Ddl.checkUserDdl(userDdl, upserts.anyNullBal());
+        return create(steps, batch, warehouse, resolve(requested, checked), checked.sql(), checked.keyed(), true,
+                deadline);
+    }
+
+    /** Creates a table of any shape from a DDL the Rust core checked (see {@code GeneralWorkload}). */
+    public static Created createGeneral(Steps steps, TableEnvironment batch, Path warehouse, String requested,
+            CheckedDdl checked, Duration deadline) {
+        return create(steps, batch, warehouse, resolve(requested, checked), checked.sql(), checked.keyed(), false,
+                deadline);
+    }
+
+    private static Created create(Steps steps, TableEnvironment batch, Path warehouse, ObjectPath path, String ddl,
+            boolean keyed, boolean idBal, Duration deadline) {
         String db = path.getDatabaseName();
         String where = " in the warehouse " + warehouse;
         if (PaimonLake.tableExists(warehouse, db, path.getObjectName())) {
@@ -83,7 +88,7 @@ public final class TableCreation {
             throw new TierproofException("the DDL ran but table " + path.getFullName() + " is not" + where);
         }
         try {
-            boolean created = PaimonTables.checkShapeAndKey(batch, path);
+            boolean created = idBal ? PaimonTables.checkShapeAndKey(batch, path) : PaimonTables.hasPrimaryKey(batch, path);
             if (created != keyed) {
                 throw new IllegalArgumentException("table " + path.getFullName() + " was created "
                         + (created ? "with" : "without") + " a primary key, unlike its DDL");

@@ -1,0 +1,55 @@
+package dev.tierproof.core.verdict;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.tierproof.core.TierproofException;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The Rust oracle's verdict over rows of any table (each row its cells as canonical text, in
+ * column order), bound strictly like {@link Verdict}.
+ */
+public record GeneralVerdict(boolean consistent, boolean keyed, List<String> columns,
+        List<List<String>> expectedRows, List<Read> reads, List<Check> checks) {
+    /** One read, folded. */
+    public record Read(String name, long changes, List<List<String>> rows, List<Anomaly> anomalies) {}
+
+    /** One comparison: what {@code right} lacks and holds beyond {@code left}. */
+    public record Check(String left, String right, boolean equal, List<List<String>> missing,
+            List<List<String>> extra) {}
+
+    public static GeneralVerdict fromJson(String json) {
+        try {
+            return Verdict.JSON.readValue(json, GeneralVerdict.class);
+        } catch (JsonProcessingException e) {
+            throw new TierproofException("the oracle's verdict does not bind: " + e.getOriginalMessage(), e);
+        }
+    }
+
+    public Optional<Read> read(String name) {
+        return reads.stream().filter(r -> r.name().equals(name)).findFirst();
+    }
+
+    /**
+     * A row as people read it: {@code (eu, 1, 10.50, NULL, "a, b", "")}. NULL is bare; a text that
+     * could be misread (empty, "NULL", padded, holding a comma, parenthesis, quote or control
+     * character) is quoted.
+     */
+    public static String show(List<String> row) {
+        StringBuilder sb = new StringBuilder("(");
+        for (int i = 0; i < row.size(); i++) {
+            String c = row.get(i);
+            sb.append(i > 0 ? ", " : "");
+            if (c == null) {
+                sb.append("NULL");
+            } else if (c.isEmpty() || c.equals("NULL") || !c.strip().equals(c)
+                    || c.chars().anyMatch(ch -> ",()\"".indexOf(ch) >= 0 || Character.isISOControl(ch))) {
+                sb.append('"').append(c.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n"))
+                        .append('"');
+            } else {
+                sb.append(c);
+            }
+        }
+        return sb.append(')').toString();
+    }
+}

@@ -1,0 +1,93 @@
+package dev.tierproof.report;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tierproof.core.Versions;
+import dev.tierproof.core.verdict.GeneralVerdict;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** The outcome of a proof of a table of any shape: the verdict, typed, and the JSON report. */
+public final class GeneralReport {
+    private final ObjectNode json;
+    private final GeneralVerdict verdict;
+    private final String ddl;
+    private final Map<String, Long> timings;
+
+    public GeneralReport(ObjectNode json, GeneralVerdict verdict, String ddl, Map<String, Long> timings) {
+        this.json = json;
+        this.verdict = verdict;
+        this.ddl = ddl;
+        this.timings = new LinkedHashMap<>(timings);
+        ObjectNode t = json.putObject("timings_ms");
+        timings.forEach(t::put);
+        ObjectNode v = json.putObject("versions");
+        Versions.all().forEach(v::put);
+    }
+
+    public boolean consistent() {
+        return verdict.consistent();
+    }
+
+    public GeneralVerdict verdict() {
+        return verdict;
+    }
+
+    public String ddl() {
+        return ddl;
+    }
+
+    public Map<String, Long> timings() {
+        return timings;
+    }
+
+    public ObjectNode json() {
+        return json;
+    }
+
+    public String toJson() {
+        return ProofReport.render(json);
+    }
+
+    /** A few readable lines: the columns, the expected state, each read, any diff, the verdict. */
+    public String summary() {
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format("columns          : %s%n", GeneralVerdict.show(verdict.columns())));
+        sb.append(String.format("expected state   : %s%n", rows(verdict.expectedRows())));
+        for (GeneralVerdict.Read r : verdict.reads()) {
+            sb.append(String.format("%-17s: %d changes -> %s%n", r.name(), r.changes(), rows(r.rows())));
+            r.anomalies().forEach(a -> sb.append(String.format("    anomaly at change #%d %s: %s%n", a.index(),
+                    a.change(), a.reason())));
+        }
+        for (GeneralVerdict.Check c : verdict.checks()) {
+            if (!c.equal()) {
+                sb.append(String.format("%s vs %s differ: missing %s, extra %s%n", c.right(), c.left(),
+                        sample(c.missing()), sample(c.extra())));
+            }
+        }
+        sb.append(consistent()
+                ? "verdict          : CONSISTENT: every read equals the expected state (last write per key)\n"
+                : "verdict          : INCONSISTENT\n");
+        return sb.toString();
+    }
+
+    private static String rows(List<List<String>> rows) {
+        StringBuilder sb = new StringBuilder().append(rows.size()).append(" rows");
+        for (int i = 0; i < rows.size() && i < 6; i++) {
+            sb.append(' ').append(GeneralVerdict.show(rows.get(i)));
+        }
+        return rows.size() > 6 ? sb.append(" ...").toString() : sb.toString();
+    }
+
+    private static String sample(List<List<String>> rows) {
+        if (rows.isEmpty()) {
+            return "none";
+        }
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < rows.size() && i < 8; i++) {
+            sb.append(i > 0 ? ", " : "").append(GeneralVerdict.show(rows.get(i)));
+        }
+        return rows.size() > 8 ? sb.append(", ... (").append(rows.size()).append(" rows in all)").toString()
+                : sb.toString();
+    }
+}

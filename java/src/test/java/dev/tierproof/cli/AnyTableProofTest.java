@@ -1,0 +1,90 @@
+package dev.tierproof.cli;
+
+import static dev.tierproof.cli.MainTest.run;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tierproof.cli.MainTest.Outcome;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A user's table of another shape, proved from a DDL file and a workload CSV on real Flink and
+ * Paimon: a composite key, a DECIMAL, a STRING, a DATE partition column, 4 buckets, deletes.
+ */
+class AnyTableProofTest {
+    static final String LEDGER = "CREATE TABLE ledger (\n"
+            + "  region STRING, id BIGINT, amount DECIMAL(12, 2), note STRING, day DATE,\n"
+            + "  PRIMARY KEY (region, id, day) NOT ENFORCED\n"
+            + ") PARTITIONED BY (day) WITH ('bucket' = '4', 'changelog-producer' = 'input'%s)";
+
+    static final String OPS = "op,region,id,amount,note,day\n"
+            + ",eu,1,10.50,first,2024-02-29\n"
+            + ",eu,2,3,,2024-02-29\n"
+            + ",us,1,7.25,\"a, b\",2024-03-01\n"
+            + "upsert,eu,1,11.00,second,2024-02-29\n"
+            + "delete,eu,2,,,2024-02-29\n"
+            + "delete,jp,9,,,2024-03-01\n"
+            + ",eu,3,-0.01,\"\",2024-03-01\n"
+            + ",eu,1,12.00,NULL,2024-02-29\n";
+
+    @TempDir
+    Path dir;
+
+    Outcome prove(String options, String... more) throws Exception {
+        Path ddl = dir.resolve("ledger.sql");
+        Files.writeString(ddl, String.format(LEDGER, options));
+        Path csv = dir.resolve("ops.csv");
+        Files.writeString(csv, OPS);
+        String[] args = new String[6 + more.length];
+        System.arraycopy(new String[] {"prove", "--ddl-file", ddl.toString(), "--upserts", csv.toString()}, 0, args,
+                0, 5);
+        args[5] = "--verbose";
+        System.arraycopy(more, 0, args, 6, more.length);
+        return run(args);
+    }
+
+    @Test
+    void aCompositeKeyDecimalStringDatePartitionFourBucketsAndDeletes() throws Exception {
+        Path report = dir.resolve("r.json");
+        Outcome o = prove("", "--report", report.toString(), "--rows-per-insert", "2");
+        assertThat(o.status()).as(o.out() + o.err()).isEqualTo(Main.CONSISTENT);
+        assertThat(o.out()).contains("expected state   : 3 rows (eu, 1, 12.00, \"NULL\", 2024-02-29)"
+                + " (eu, 3, -0.01, \"\", 2024-03-01) (us, 1, 7.25, \"a, b\", 2024-03-01)");
+        assertThat(o.out()).contains("verdict          : CONSISTENT");
+        JsonNode r = new ObjectMapper().readTree(report.toFile());
+        // In order: INSERT of 2 rows, INSERT of 2, DELETE, DELETE, INSERT of 2.
+        assertThat(r.path("statements").asInt()).isEqualTo(5);
+        JsonNode batch = r.path("verdict").path("reads").get(0);
+        assertThat(batch.path("name").asText()).isEqualTo("batch");
+        assertThat(batch.path("rows").size()).isEqualTo(3);
+        // The sentinel commit bounded the replay and was rolled back.
+        assertThat(r.path("sentinel").path("rolled_back_to").asLong())
+                .isEqualTo(r.path("sentinel").path("snapshot").asLong() - 1);
+    }
+
+    /** The check can fail: a table that ignores deletes keeps the deleted row, and the oracle says so. */
+    @Test
+    void aTableThatIgnoresDeletesIsInconsistent() throws Exception {
+        Outcome o = prove(", 'ignore-delete' = 'true'");
+        assertThat(o.status()).as(o.out() + o.err()).isEqualTo(Main.INCONSISTENT);
+        assertThat(o.out()).contains("batch vs expected differ: missing none, extra (eu, 2, 3.00, NULL, 2024-02-29)");
+    }
+
+    @Test
+    void badWorkloadsAreRefusedBeforeAnythingRuns() throws Exception {
+        Path ddl = dir.resolve("t.sql");
+        Files.writeString(ddl, String.format(LEDGER, ""));
+        Path csv = dir.resolve("bad.csv");
+        Files.writeString(csv, "region,id,amount,note,day\neu,1,1.005,,2024-02-29\n");
+        Outcome o = run("prove", "--ddl-file", ddl.toString(), "--upserts", csv.toString());
+        assertThat(o.status()).isEqualTo(Main.FAILED);
+        assertThat(o.err()).contains("CSV line 2: column amount: DECIMAL(12, 2) value \"1.005\"")
+                .doesNotContain("starting Flink");
+        Outcome random = run("prove", "--ddl-file", ddl.toString(), "--random", "10");
+        assertThat(random.err()).contains("is not the (id INT, bal INT) table: give its workload as --upserts");
+    }
+}

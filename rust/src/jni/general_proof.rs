@@ -1,0 +1,211 @@
+//! `dev.tierproof.core.GeneralWorkload`: a [`GeneralProof`] behind a handle (a pointer the Java
+//! object holds until `close()`), so the workload crosses JNI once, as the file's bytes.
+
+use super::arrays::{bad, string, string_array};
+use super::queries::option_pairs;
+use super::{JniFailure, JniResult, ThrowTierproof};
+use crate::error::TierproofError;
+use crate::model::proof::{GeneralProof, ReadInput};
+use crate::oracle::RowKind;
+use jni::objects::{JByteArray, JClass, JObject, JObjectArray, JString, JValue};
+use jni::sys::{jint, jlong};
+use jni::{jni_sig, jni_str, Env, EnvUnowned};
+
+fn proof<'a>(handle: jlong) -> JniResult<&'a GeneralProof> {
+    if handle == 0 {
+        return Err(bad("the workload is closed".to_string()));
+    }
+    // SAFETY: a non-zero handle is a pointer from `nativeOpen`, freed only by `nativeClose`,
+    // which the Java object calls once and after which it never passes the handle again.
+    Ok(unsafe { &*(handle as *const GeneralProof) })
+}
+
+fn bytes(env: &Env<'_>, a: &JByteArray<'_>, what: &str) -> JniResult<Vec<u8>> {
+    if a.is_null() {
+        return Err(bad(format!("{what} is null")));
+    }
+    let mut raw = vec![0i8; a.len(env)?];
+    a.get_region(env, 0, &mut raw)?;
+    Ok(raw.into_iter().map(|b| b as u8).collect())
+}
+
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_dev_tierproof_core_GeneralWorkload_nativeOpen<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    ddl: JString<'local>,
+    csv: JByteArray<'local>,
+) -> jlong {
+    env.with_env(|env| -> JniResult<_> {
+        let p = GeneralProof::open(&string(env, &ddl, "ddl")?, &bytes(env, &csv, "csv")?)?;
+        Ok(Box::into_raw(Box::new(p)) as jlong)
+    })
+    .resolve::<ThrowTierproof>()
+}
+
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_dev_tierproof_core_GeneralWorkload_nativeClose<'local>(
+    _env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    handle: jlong,
+) {
+    if handle != 0 {
+        // SAFETY: see `proof`; the Java object zeroes its handle before calling this, once.
+        drop(unsafe { Box::from_raw(handle as *mut GeneralProof) });
+    }
+}
+
+/// The table as a `dev.tierproof.core.CheckedDdl`.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_dev_tierproof_core_GeneralWorkload_nativeTable<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    handle: jlong,
+) -> JObject<'local> {
+    env.with_env(|env| -> JniResult<_> {
+        let p = proof(handle)?;
+        let database = match p.table.database() {
+            Some(db) => JObject::from(JString::from_str(env, db)?),
+            None => JObject::null(),
+        };
+        let name = JString::from_str(env, p.table.table())?;
+        let sql = JString::from_str(env, p.table.canonical_sql()?)?;
+        Ok(env.new_object(
+            jni_str!("dev/tierproof/core/CheckedDdl"),
+            jni_sig!("(Ljava/lang/String;Ljava/lang/String;ZLjava/lang/String;Z)V"),
+            &[
+                JValue::from(&database),
+                JValue::from(&name),
+                JValue::Bool(p.keyed()),
+                JValue::from(&sql),
+                JValue::Bool(p.table.if_not_exists),
+            ],
+        )?)
+    })
+    .resolve::<ThrowTierproof>()
+}
+
+/// The statements, as labels and SQL alternating.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_dev_tierproof_core_GeneralWorkload_nativeStatements<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    handle: jlong,
+    rows_per_insert: jint,
+) -> JObjectArray<'local, JString<'local>> {
+    env.with_env(|env| -> JniResult<_> {
+        let n = usize::try_from(rows_per_insert)
+            .ok()
+            .filter(|n| *n > 0)
+            .ok_or_else(|| {
+                bad(format!(
+                    "rows per insert {rows_per_insert} must be at least 1"
+                ))
+            })?;
+        let flat: Vec<String> = proof(handle)?
+            .statements(n)?
+            .into_iter()
+            .flat_map(|(label, sql)| [label, sql])
+            .collect();
+        string_array(env, &flat)
+    })
+    .resolve::<ThrowTierproof>()
+}
+
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_dev_tierproof_core_GeneralWorkload_nativeSentinelInsert<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    handle: jlong,
+    watermark: jlong,
+) -> JString<'local> {
+    env.with_env(|env| -> JniResult<_> {
+        let sql = proof(handle)?.sentinel_insert(watermark)?;
+        Ok(JString::from_str(env, sql)?)
+    })
+    .resolve::<ThrowTierproof>()
+}
+
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_dev_tierproof_core_GeneralWorkload_nativeSelectAll<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    handle: jlong,
+    options: JObjectArray<'local, JString<'local>>,
+) -> JString<'local> {
+    env.with_env(|env| -> JniResult<_> {
+        let opts = option_pairs(env, &options)?;
+        Ok(JString::from_str(env, proof(handle)?.select_all(&opts))?)
+    })
+    .resolve::<ThrowTierproof>()
+}
+
+/// Judges reads: read `i` is `names[i]`, a snapshot when `snapshots[i]`, with changes whose
+/// kinds are `kinds[i]` and whose cells are `cells[i]` (flat, a row after another, null = NULL).
+/// Returns the verdict as JSON.
+#[unsafe(no_mangle)]
+#[allow(clippy::too_many_arguments)]
+pub extern "system" fn Java_dev_tierproof_core_GeneralWorkload_nativeJudge<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    handle: jlong,
+    names: JObjectArray<'local, JString<'local>>,
+    snapshots: JByteArray<'local>,
+    kinds: JObjectArray<'local, JByteArray<'local>>,
+    cells: JObjectArray<'local, JObjectArray<'local, JString<'local>>>,
+) -> JString<'local> {
+    env.with_env(|env| -> JniResult<_> {
+        let p = proof(handle)?;
+        let width = p.shape.columns.len();
+        let n = names.len(env)?;
+        let snapshot_flags = bytes(env, &snapshots, "snapshots")?;
+        if snapshot_flags.len() != n || kinds.len(env)? != n || cells.len(env)? != n {
+            return Err(bad(format!(
+                "{n} read names but other arrays differ in length"
+            )));
+        }
+        let mut reads = Vec::with_capacity(n);
+        for (i, snapshot) in snapshot_flags.iter().enumerate() {
+            let name = names.get_element(env, i)?;
+            let k = kinds.get_element(env, i)?;
+            let c = cells.get_element(env, i)?;
+            let kind_codes = bytes(env, &k, "kinds")?;
+            let count = c.len(env)?;
+            if count != kind_codes.len() * width {
+                return Err(bad(format!(
+                    "read {i}: {count} cells for {} changes of {width} columns",
+                    kind_codes.len()
+                )));
+            }
+            let mut changes = Vec::with_capacity(kind_codes.len());
+            for (j, code) in kind_codes.iter().enumerate() {
+                let kind =
+                    RowKind::from_code(j, i32::from(*code as i8)).map_err(JniFailure::Core)?;
+                let mut row = Vec::with_capacity(width);
+                for col in 0..width {
+                    let cell = c.get_element(env, j * width + col)?;
+                    row.push(if cell.is_null() {
+                        None
+                    } else {
+                        Some(string(env, &cell, "cell")?)
+                    });
+                    env.delete_local_ref(cell);
+                }
+                changes.push((kind, row));
+            }
+            reads.push(ReadInput {
+                name: string(env, &name, "read name")?,
+                snapshot: *snapshot != 0,
+                changes,
+            });
+            env.delete_local_ref(name);
+            env.delete_local_ref(k);
+            env.delete_local_ref(c);
+        }
+        let verdict = p.judge(reads);
+        let json =
+            serde_json::to_string(&verdict).map_err(|e| TierproofError::Internal(e.to_string()))?;
+        Ok(JString::from_str(env, json)?)
+    })
+    .resolve::<ThrowTierproof>()
+}
