@@ -80,7 +80,23 @@ public final class Main {
                 }
             }
         }
+        RunSession s = current;
+        if (s != null && s.interrupted()) {
+            // A signal is shutting the JVM down with its own status (130/143) once the cleanup is
+            // done: exiting here with ours would race it.
+            awaitHalt();
+        }
         System.exit(status);
+    }
+
+    private static void awaitHalt() {
+        while (true) {
+            try {
+                Thread.sleep(Long.MAX_VALUE);
+            } catch (InterruptedException ignored) {
+                // the shutdown ends this thread with the JVM
+            }
+        }
     }
 
     /** Runs a command in this JVM (tests), in a run directory of its own. */

@@ -8,7 +8,9 @@ import dev.tierproof.paimon.GeneralPaimonProof;
 import dev.tierproof.paimon.PaimonProof;
 import dev.tierproof.report.GeneralReport;
 import dev.tierproof.report.ProofReport;
+import dev.tierproof.run.Steps;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Command;
@@ -56,24 +58,44 @@ final class ProveCommand extends TierproofCommand {
             Ddl.tierTableDdl(table);
         }
         int perInsert = rowsPerInsert != null ? rowsPerInsert : upserts.size() <= PER_UPSERT_LIMIT ? 1 : 1000;
+        String describe = workload.describe(upserts, upserts.size() + " upserts (the built-in example)");
+        return onPaimon(perInsert, describe, (engine, warehouse, steps, report, deadline) -> {
+            ProofReport result = PaimonProof.run(engine, new PaimonProof.Config(table, upserts, ddl, warehouse,
+                    deadline, perInsert), steps);
+            return () -> ReportOutput.print(main.out, main.err, result, report, "DDL");
+        });
+    }
+
+    /** A proof on a Flink engine and a warehouse; what it returns prints its outcome. */
+    private interface Proof {
+        Outcome run(FlinkEngine engine, Path warehouse, Steps steps, OutputFile report, Duration deadline);
+    }
+
+    /** Prints a completed proof's outcome and returns the exit status. */
+    private interface Outcome {
+        int print();
+    }
+
+    /**
+     * What both proofs share: the rest of the inputs checked up front, then one run (its own
+     * directory, a MiniCluster, the warehouse), the proof, and its outcome.
+     */
+    private int onPaimon(int perInsert, String describe, Proof proof) {
         PaimonProof.checkRowsPerInsert(perInsert);
         List<Path> inputs = new ArrayList<>(workload.inputs());
         inputs.add(ddlFile);
         OutputFile report = OutputFile.check("--report", run.report, inputs);
         Warehouse.Checked usersWarehouse = Warehouse.checkUsers(run.warehouse);
-        var deadline = run.deadline(60);
-
+        Duration deadline = run.deadline(60);
         try (RunSession session = RunSession.start("prove", main.runDirectory, run, report, main.err)) {
             main.running(session);
             Warehouse warehouse = Warehouse.of(usersWarehouse, session);
-            main.out.println("tierproof prove: " + workload.describe(upserts, upserts.size()
-                    + " upserts (the built-in example)") + ", warehouse " + warehouse.describe());
+            main.out.println("tierproof prove: " + describe + ", warehouse " + warehouse.describe());
             session.steps().progress().step("starting Flink MiniCluster");
             FlinkEngine engine = session.started(FlinkEngine.start(4, session.directory().directory("flink")));
-            ProofReport result = PaimonProof.run(engine, new PaimonProof.Config(table, upserts, ddl, warehouse.path(),
-                    deadline, perInsert), session.steps());
+            Outcome outcome = proof.run(engine, warehouse.path(), session.steps(), report, deadline);
             session.completed();
-            return ReportOutput.print(main.out, main.err, result, report, "DDL");
+            return outcome.print();
         }
     }
 
@@ -97,31 +119,21 @@ final class ProveCommand extends TierproofCommand {
             throw new IllegalArgumentException(workload.upserts + " / " + ddlFile + ": " + e.getMessage(), e);
         }
         int perInsert = rowsPerInsert != null ? rowsPerInsert : 1000;
-        PaimonProof.checkRowsPerInsert(perInsert);
-        List<Path> inputs = new ArrayList<>(workload.inputs());
-        inputs.add(ddlFile);
-        OutputFile report = OutputFile.check("--report", run.report, inputs);
-        Warehouse.Checked usersWarehouse = Warehouse.checkUsers(run.warehouse);
-        var deadline = run.deadline(60);
-        try (RunSession session = RunSession.start("prove", main.runDirectory, run, report, main.err)) {
-            main.running(session);
-            Warehouse warehouse = Warehouse.of(usersWarehouse, session);
-            main.out.println("tierproof prove: the table of " + ddlFile + ", the workload " + workload.upserts
-                    + ", warehouse " + warehouse.describe());
-            session.steps().progress().step("starting Flink MiniCluster");
-            FlinkEngine engine = session.started(FlinkEngine.start(4, session.directory().directory("flink")));
+        String describe = "the table of " + ddlFile + ", the workload " + workload.upserts;
+        return onPaimon(perInsert, describe, (engine, warehouse, steps, report, deadline) -> {
             GeneralReport result = GeneralPaimonProof.run(engine, new GeneralPaimonProof.Config(table, ddl, csv,
-                    warehouse.path(), deadline, perInsert), session.steps());
-            session.completed();
-            main.out.println("DDL:");
-            main.out.println("  " + result.ddl().replace("\n", "\n  "));
-            main.out.print(result.summary());
-            main.out.printf("time             : %s ms in all %s%n", result.timings().get("total"),
-                    ReportOutput.timings(result.timings()));
-            if (report != null && report.write(result.toJson() + "\n", main.err)) {
-                main.out.println("report           : " + report.path());
-            }
-            return result.consistent() ? Main.CONSISTENT : Main.INCONSISTENT;
-        }
+                    warehouse, deadline, perInsert), steps);
+            return () -> {
+                main.out.println("DDL:");
+                main.out.println("  " + result.ddl().replace("\n", "\n  "));
+                main.out.print(result.summary());
+                main.out.printf("time             : %s ms in all %s%n", result.timings().get("total"),
+                        ReportOutput.timings(result.timings()));
+                if (report != null && report.write(result.toJson() + "\n", main.err)) {
+                    main.out.println("report           : " + report.path());
+                }
+                return result.consistent() ? Main.CONSISTENT : Main.INCONSISTENT;
+            };
+        });
     }
 }

@@ -1,7 +1,6 @@
 package dev.tierproof.report;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tierproof.core.Versions;
 import dev.tierproof.core.verdict.GeneralVerdict;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,10 +18,7 @@ public final class GeneralReport {
         this.verdict = verdict;
         this.ddl = ddl;
         this.timings = new LinkedHashMap<>(timings);
-        ObjectNode t = json.putObject("timings_ms");
-        timings.forEach(t::put);
-        ObjectNode v = json.putObject("versions");
-        Versions.all().forEach(v::put);
+        ProofReport.stamp(json, timings);
     }
 
     public boolean consistent() {

@@ -45,6 +45,11 @@ public final class ProofReport {
         this.timings = new LinkedHashMap<>(timings);
         this.json = json;
         json.set("verdict", Verdict.JSON.valueToTree(verdict));
+        stamp(json, timings);
+    }
+
+    /** Adds the timings and the versions every report ends with. */
+    static void stamp(ObjectNode json, Map<String, Long> timings) {
         ObjectNode t = json.putObject("timings_ms");
         timings.forEach(t::put);
         ObjectNode v = json.putObject("versions");

@@ -79,10 +79,17 @@ class DdlFileSafetyTest {
     @Test
     void theShapeIsCheckedBeforeAnythingIsCreated() throws Exception {
         Path wh = dir.resolve("wh2");
+        // Another shape is proved by the general proof, from a CSV naming its columns: without
+        // one it is refused, before anything is created.
         Outcome o = run("prove", "--warehouse", wh.toString(), "--ddl-file",
                 file("extra.sql", "CREATE TABLE t (id INT, bal INT, note STRING)").toString());
         assertEquals(Main.FAILED, o.status());
-        assertTrue(o.err().contains("it declares id INT, bal INT, note STRING"), o.err());
+        assertTrue(o.err().contains("is not the (id INT, bal INT) table: give its workload as --upserts"), o.err());
+        assertFalse(Files.exists(wh.resolve("default.db")), "nothing was created");
+        Outcome badCsv = run("prove", "--warehouse", wh.toString(), "--ddl-file", file("extra.sql",
+                "CREATE TABLE t (id INT, bal INT, note STRING)").toString(), "--upserts", file("u.csv",
+                "id,bal\n1,2\n").toString());
+        assertTrue(badCsv.err().contains("the header lacks column \"note\""), badCsv.err());
         assertFalse(Files.exists(wh.resolve("default.db")), "nothing was created");
         Outcome elsewhere = run("prove", "--warehouse", wh.toString(), "--ddl-file", file("dir.sql",
                 "CREATE TABLE t (id INT, bal INT) WITH ('data-file.path-directory' = '../../outside')").toString());
