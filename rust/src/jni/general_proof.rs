@@ -43,6 +43,40 @@ pub extern "system" fn Java_dev_tierproof_core_GeneralWorkload_nativeOpen<'local
     .resolve::<ThrowTierproof>()
 }
 
+/// A seeded random workload for the table: `n` operations over about `keys` keys.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_dev_tierproof_core_GeneralWorkload_nativeGenerate<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    ddl: JString<'local>,
+    n: jint,
+    keys: jint,
+    seed: jlong,
+) -> jlong {
+    env.with_env(|env| -> JniResult<_> {
+        let n =
+            usize::try_from(n).map_err(|_| bad(format!("--random {n} must not be negative")))?;
+        let keys =
+            u32::try_from(keys).map_err(|_| bad(format!("--keys {keys} must not be negative")))?;
+        let p = GeneralProof::generate(&string(env, &ddl, "ddl")?, n, keys, seed as u64)?;
+        Ok(Box::into_raw(Box::new(p)) as jlong)
+    })
+    .resolve::<ThrowTierproof>()
+}
+
+/// The workload as CSV (what `nativeOpen` reads back).
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_dev_tierproof_core_GeneralWorkload_nativeWorkloadCsv<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    handle: jlong,
+) -> JString<'local> {
+    env.with_env(|env| -> JniResult<_> {
+        Ok(JString::from_str(env, proof(handle)?.workload_csv())?)
+    })
+    .resolve::<ThrowTierproof>()
+}
+
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_dev_tierproof_core_GeneralWorkload_nativeClose<'local>(
     _env: EnvUnowned<'local>,

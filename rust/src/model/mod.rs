@@ -5,6 +5,7 @@
 
 pub mod civil;
 pub mod csv;
+pub mod generate;
 pub mod oracle;
 pub mod proof;
 pub mod round_trip;

@@ -3,6 +3,7 @@
 //! verdict over the rows it read. Judged against a deduplicate table's state (the last write per
 //! key, deletes applied) or, for a table without a key, every row written.
 
+use super::generate::random_ops;
 use super::oracle::{canon, diff, expected_state, fold, CanonRow, Fold, GeneralFolded};
 use super::types::DataType;
 use super::value::Value;
@@ -29,28 +30,51 @@ fn refused(reason: String) -> TierproofError {
     TierproofError::RefusedDdl(reason)
 }
 
+/// A CSV field, always quoted (so the empty string is `""`, not NULL).
+fn csv_field(text: &str) -> String {
+    format!("\"{}\"", text.replace('"', "\"\""))
+}
+
+/// The DDL, checked for a general proof: one safe `CREATE TABLE` of stored columns of supported
+/// types, deduplicate or without a key.
+fn checked_table(ddl: &str) -> Result<(CreateTable, Shape)> {
+    let table = parse_create_table(ddl)?;
+    table.check_safe()?;
+    if let Some(c) = table.columns.iter().find(|c| c.non_physical.is_some()) {
+        return Err(refused(format!(
+            "column {} is not a stored column; a proof writes every column",
+            c.name
+        )));
+    }
+    match table.option("merge-engine") {
+        None | Some("deduplicate") => {}
+        Some(other) => {
+            return Err(refused(format!(
+                "merge-engine {other:?}: the general proof judges deduplicate tables so far (the (id INT, bal INT) proof and the matrix judge the others)"
+            )))
+        }
+    }
+    let shape = Shape::of(&table)?;
+    Ok((table, shape))
+}
+
 impl GeneralProof {
     /// Checks the DDL (one safe `CREATE TABLE` of supported types, deduplicate) and parses the
     /// workload CSV against it.
     pub fn open(ddl: &str, csv: &[u8]) -> Result<Self> {
-        let table = parse_create_table(ddl)?;
-        table.check_safe()?;
-        if let Some(c) = table.columns.iter().find(|c| c.non_physical.is_some()) {
-            return Err(refused(format!(
-                "column {} is not a stored column; a proof writes every column",
-                c.name
-            )));
-        }
-        match table.option("merge-engine") {
-            None | Some("deduplicate") => {}
-            Some(other) => {
-                return Err(refused(format!(
-                    "merge-engine {other:?}: the general proof judges deduplicate tables so far (the (id INT, bal INT) proof and the matrix judge the others)"
-                )))
-            }
-        }
-        let shape = Shape::of(&table)?;
+        let (table, shape) = checked_table(ddl)?;
         let ops = parse_workload_csv(&shape, utf8_text("CSV", csv)?)?;
+        Self::with_ops(table, shape, ops)
+    }
+
+    /// Checks the DDL and generates `n` operations over about `keys` keys from `seed`.
+    pub fn generate(ddl: &str, n: usize, keys: u32, seed: u64) -> Result<Self> {
+        let (table, shape) = checked_table(ddl)?;
+        let ops = random_ops(&shape, n, keys, seed)?;
+        Self::with_ops(table, shape, ops)
+    }
+
+    fn with_ops(table: CreateTable, shape: Shape, ops: Vec<Op>) -> Result<Self> {
         let (sentinel_column, sentinel) = choose_sentinel(&shape, &ops)?;
         Ok(GeneralProof {
             table,
@@ -59,6 +83,31 @@ impl GeneralProof {
             sentinel,
             sentinel_column,
         })
+    }
+
+    /// The workload as the CSV [`Self::open`] reads: an `op` column, NULL as an empty field,
+    /// every other value quoted.
+    pub fn workload_csv(&self) -> String {
+        let mut out = String::from("op");
+        for (name, _) in &self.shape.columns {
+            out.push(',');
+            out.push_str(&csv_field(name));
+        }
+        out.push('\n');
+        for op in &self.ops {
+            out.push_str(match op.kind {
+                OpKind::Upsert => "upsert",
+                OpKind::Delete => "delete",
+            });
+            for (v, (_, ty)) in op.values.iter().zip(&self.shape.columns) {
+                out.push(',');
+                if *v != Value::Null {
+                    out.push_str(&csv_field(&v.canonical(*ty)));
+                }
+            }
+            out.push('\n');
+        }
+        out
     }
 
     pub fn keyed(&self) -> bool {
@@ -505,6 +554,26 @@ mod tests {
         let v = p.judge(vec![read("batch", true, changed)]);
         assert_eq!(v.checks[0].missing[0][2].as_deref(), Some("10.50"));
         assert_eq!(v.checks[0].extra[0][2].as_deref(), Some("10.51"));
+    }
+
+    #[test]
+    fn a_generated_workload_writes_back_as_the_same_csv() {
+        let p = GeneralProof::generate(DDL, 300, 12, 5).unwrap();
+        let csv = p.workload_csv();
+        let back = GeneralProof::open(DDL, csv.as_bytes()).unwrap();
+        assert_eq!(back.ops, p.ops);
+        assert!(p
+            .statements(50)
+            .unwrap()
+            .iter()
+            .any(|(l, _)| l.starts_with("DELETE")));
+        let q = GeneralProof::open(DDL, CSV.as_bytes()).unwrap();
+        assert_eq!(
+            GeneralProof::open(DDL, q.workload_csv().as_bytes())
+                .unwrap()
+                .ops,
+            q.ops
+        );
     }
 
     #[test]

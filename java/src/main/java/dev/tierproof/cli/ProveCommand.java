@@ -104,24 +104,38 @@ final class ProveCommand extends TierproofCommand {
      * names its columns (and optionally {@code op}), proved by the general proof.
      */
     private int proveAnyTable(String ddl) {
-        if (workload.upserts == null || workload.random != null) {
+        if (workload.upserts != null && workload.random != null) {
+            throw new IllegalArgumentException("give --upserts FILE or --random N, not both");
+        }
+        java.util.function.Supplier<GeneralWorkload> open;
+        String source;
+        if (workload.upserts != null) {
+            if (workload.keys != null || workload.seed != null) {
+                throw new IllegalArgumentException("--keys and --seed shape a random workload; give --upserts only");
+            }
+            byte[] csv = InputFiles.read(workload.upserts, "--upserts");
+            open = () -> GeneralWorkload.open(ddl, csv);
+            source = "the workload " + workload.upserts;
+        } else if (workload.random != null) {
+            int n = workload.random;
+            int keys = workload.keys != null ? workload.keys : Math.max(1, n / 4);
+            long seed = workload.seed != null ? workload.seed : 1;
+            open = () -> GeneralWorkload.generate(ddl, n, keys, seed);
+            source = n + " random operations over " + keys + " keys, seed " + seed;
+        } else {
             throw new IllegalArgumentException("--ddl-file " + ddlFile + " is not the (id INT, bal INT) table: give"
                     + " its workload as --upserts FILE.csv whose header names its columns (and optionally op:"
-                    + " upsert or delete); --random makes (id, bal) upserts only, so far");
+                    + " upsert or delete), or --random N");
         }
-        if (workload.keys != null || workload.seed != null) {
-            throw new IllegalArgumentException("--keys and --seed shape a random workload; give --upserts only");
-        }
-        byte[] csv = InputFiles.read(workload.upserts, "--upserts");
-        try (GeneralWorkload checked = GeneralWorkload.open(ddl, csv)) {
-            checked.table(); // the DDL and the whole CSV are checked before anything starts
+        try (GeneralWorkload checked = open.get()) {
+            checked.table(); // the DDL and the whole workload are checked before anything starts
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(workload.upserts + " / " + ddlFile + ": " + e.getMessage(), e);
+            throw new IllegalArgumentException(ddlFile + ": " + e.getMessage(), e);
         }
         int perInsert = rowsPerInsert != null ? rowsPerInsert : 1000;
-        String describe = "the table of " + ddlFile + ", the workload " + workload.upserts;
+        String describe = "the table of " + ddlFile + ", " + source;
         return onPaimon(perInsert, describe, (engine, warehouse, steps, report, deadline) -> {
-            GeneralReport result = GeneralPaimonProof.run(engine, new GeneralPaimonProof.Config(table, ddl, csv,
+            GeneralReport result = GeneralPaimonProof.run(engine, new GeneralPaimonProof.Config(table, open,
                     warehouse, deadline, perInsert), steps);
             return () -> {
                 main.out.println("DDL:");

@@ -34,6 +34,16 @@ public final class GeneralWorkload implements AutoCloseable {
         return new GeneralWorkload(nativeOpen(Objects.requireNonNull(ddl, "ddl"), Objects.requireNonNull(csv, "csv")));
     }
 
+    /** A seeded random workload for the table: {@code n} operations over about {@code keys} keys. */
+    public static GeneralWorkload generate(String ddl, int n, int keys, long seed) {
+        return new GeneralWorkload(nativeGenerate(Objects.requireNonNull(ddl, "ddl"), n, keys, seed));
+    }
+
+    /** The workload as a CSV that {@link #open} reads back (for reproducers). */
+    public String workloadCsv() {
+        return nativeWorkloadCsv(handle());
+    }
+
     private synchronized long handle() {
         if (handle == 0) {
             throw new IllegalStateException("the workload is closed");
@@ -94,6 +104,10 @@ public final class GeneralWorkload implements AutoCloseable {
     }
 
     private static native long nativeOpen(String ddl, byte[] csv);
+
+    private static native long nativeGenerate(String ddl, int n, int keys, long seed);
+
+    private static native String nativeWorkloadCsv(long handle);
 
     private static native void nativeClose(long handle);
 

@@ -19,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.function.Supplier;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.catalog.ObjectPath;
 
@@ -33,10 +34,9 @@ import org.apache.flink.table.catalog.ObjectPath;
 public final class GeneralPaimonProof {
     /**
      * @param table {@code --table} or null (the DDL's own name)
-     * @param ddl the user's CREATE TABLE
-     * @param csv the workload file's bytes
+     * @param workload opens the workload (from a CSV, or generated), which the proof closes
      */
-    public record Config(String table, String ddl, byte[] csv, Path warehouse, Duration deadline,
+    public record Config(String table, Supplier<GeneralWorkload> workload, Path warehouse, Duration deadline,
             int rowsPerInsert) {}
 
     private GeneralPaimonProof() {}
@@ -44,7 +44,7 @@ public final class GeneralPaimonProof {
     public static GeneralReport run(FlinkEngine engine, Config cfg, Steps steps) {
         Map<String, Long> timings = new LinkedHashMap<>();
         long startAll = System.nanoTime();
-        try (GeneralWorkload workload = GeneralWorkload.open(cfg.ddl(), cfg.csv())) {
+        try (GeneralWorkload workload = cfg.workload().get()) {
             TableEnvironment batch = engine.batchTables();
             batch.getConfig().setLocalTimeZone(ZoneOffset.UTC); // TIMESTAMP_LTZ literals are UTC
             PaimonTables.register(batch, cfg.warehouse());

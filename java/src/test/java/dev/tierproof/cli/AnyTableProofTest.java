@@ -84,7 +84,33 @@ class AnyTableProofTest {
         assertThat(o.status()).isEqualTo(Main.FAILED);
         assertThat(o.err()).contains("CSV line 2: column amount: DECIMAL(12, 2) value \"1.005\"")
                 .doesNotContain("starting Flink");
-        Outcome random = run("prove", "--ddl-file", ddl.toString(), "--random", "10");
-        assertThat(random.err()).contains("is not the (id INT, bal INT) table: give its workload as --upserts");
+        Outcome both = run("prove", "--ddl-file", ddl.toString(), "--random", "10", "--upserts", csv.toString());
+        assertThat(both.err()).contains("give --upserts FILE or --random N, not both");
+        Outcome none = run("prove", "--ddl-file", ddl.toString());
+        assertThat(none.err()).contains("is not the (id INT, bal INT) table: give its workload as --upserts");
+    }
+
+    /** A seeded workload for the ledger: repeated keys, deletes of present and absent keys, edges. */
+    @Test
+    void aRandomWorkloadForTheLedger() throws Exception {
+        Path ddl = dir.resolve("ledger.sql");
+        Files.writeString(ddl, String.format(LEDGER, ""));
+        Outcome o = run("prove", "--ddl-file", ddl.toString(), "--random", "120", "--keys", "15", "--seed", "7",
+                "--rows-per-insert", "60");
+        assertThat(o.status()).as(o.out() + o.err()).isEqualTo(Main.CONSISTENT);
+        assertThat(o.out()).contains("120 random operations over 15 keys, seed 7");
+    }
+
+    /** Every type's edge values, generated, through the whole proof: writes, batch read, replay. */
+    @Test
+    void everyTypeInARandomWorkload() throws Exception {
+        Path ddl = dir.resolve("all.sql");
+        Files.writeString(ddl, "CREATE TABLE all_types (k1 STRING, k2 DATE, b BOOLEAN, ti TINYINT, si SMALLINT,"
+                + " i INT, bi BIGINT, f FLOAT, d DOUBLE, dec38 DECIMAL(38, 18), c3 CHAR(3), vc5 VARCHAR(5),"
+                + " bin2 BINARY(2), vb BYTES, t3 TIME(3), ts9 TIMESTAMP(9), ltz3 TIMESTAMP_LTZ(3),"
+                + " PRIMARY KEY (k1, k2) NOT ENFORCED) WITH ('bucket' = '2', 'changelog-producer' = 'input')");
+        Outcome o = run("prove", "--ddl-file", ddl.toString(), "--random", "80", "--keys", "12", "--seed", "3",
+                "--rows-per-insert", "50");
+        assertThat(o.status()).as(o.out() + o.err()).isEqualTo(Main.CONSISTENT);
     }
 }

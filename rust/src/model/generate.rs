@@ -1,0 +1,270 @@
+//! Seeded workloads for any table: repeated keys, deletes (of present and absent keys), NULLs
+//! where a column allows them, and each type's edge values (extremes, empty and non-BMP strings,
+//! CSV-hostile text, leap days, the ends of DATE, DST-edge instants, max-precision decimals).
+//! Only values the SQL producer can write exactly are made (see [`Value::sql_literal`]).
+
+use super::types::DataType;
+use super::value::Value;
+use super::workload::{Op, OpKind, Shape};
+use crate::error::{Result, TierproofError};
+use crate::workload::SplitMix64;
+use std::collections::HashSet;
+
+struct Rng(SplitMix64);
+
+impl Rng {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0.next_u64() % n.max(1)
+    }
+
+    fn one_in(&mut self, n: u64) -> bool {
+        self.below(n) == 0
+    }
+}
+
+const DAY: i64 = 86_400;
+
+fn truncate(nanos: u64, p: u8) -> u64 {
+    let unit = 10u64.pow(9 - u32::from(p));
+    nanos - nanos % unit
+}
+
+fn text_fit(s: &str, n: u32) -> String {
+    s.chars().take(n as usize).collect()
+}
+
+/// The edge values of a type, all writable as SQL constants.
+fn edges(ty: DataType) -> Vec<Value> {
+    let days = |y, m, d| super::civil::days_from_civil(y, m, d);
+    match ty {
+        DataType::Boolean => vec![Value::Bool(true), Value::Bool(false)],
+        DataType::TinyInt => vec![Value::Int(-128), Value::Int(127), Value::Int(0)],
+        DataType::SmallInt => vec![Value::Int(-32768), Value::Int(32767), Value::Int(0)],
+        DataType::Int => vec![
+            Value::Int(i32::MIN.into()),
+            Value::Int(i32::MAX.into()),
+            Value::Int(0),
+        ],
+        DataType::BigInt => vec![Value::Int(i64::MIN), Value::Int(i64::MAX), Value::Int(0)],
+        DataType::Float => vec![
+            Value::Float(f64::from(3.402823e38f32)),
+            Value::Float(f64::from(1.4e-45f32)),
+            Value::Float(-1.5),
+        ],
+        DataType::Double => vec![
+            Value::Float(f64::MAX),
+            Value::Float(5e-324),
+            Value::Float(-0.5),
+        ],
+        DataType::Decimal(p, s) => {
+            let max = 10i128.pow(u32::from(p)) - 1;
+            vec![
+                Value::Decimal {
+                    unscaled: max,
+                    scale: s,
+                },
+                Value::Decimal {
+                    unscaled: -max,
+                    scale: s,
+                },
+                Value::Decimal {
+                    unscaled: 1,
+                    scale: s,
+                },
+                Value::Decimal {
+                    unscaled: 0,
+                    scale: s,
+                },
+            ]
+        }
+        DataType::Char(n) | DataType::VarChar(n) => vec![
+            Value::Text(String::new()),
+            Value::Text(text_fit("Ünïcødé 表 😀", n)),
+            Value::Text(text_fit("a,b\"c\nd", n)),
+            Value::Text(text_fit(" NULL ", n)),
+        ],
+        DataType::Binary(n) | DataType::VarBinary(n) => vec![
+            Value::Bytes(Vec::new()),
+            Value::Bytes(vec![0]),
+            Value::Bytes(vec![0xff; (n as usize).min(4)]),
+        ],
+        DataType::Date => vec![
+            Value::Date(days(1, 1, 1)),
+            Value::Date(days(9999, 12, 31)),
+            Value::Date(days(2024, 2, 29)),
+            Value::Date(-1),
+        ],
+        DataType::Time(p) => vec![Value::Time(0), Value::Time(truncate(86_399_999_999_999, p))],
+        DataType::Timestamp(p) => vec![
+            Value::Timestamp(0, 0),
+            Value::Timestamp(-1, truncate(999_999_999, p) as u32),
+            Value::Timestamp(i64::from(days(2024, 2, 29)) * DAY + 12 * 3600, 0),
+            Value::Timestamp(
+                i64::from(days(9999, 12, 31)) * DAY + DAY - 1,
+                truncate(999_999_999, p) as u32,
+            ),
+        ],
+        // Instants around daylight-saving changes (EU and US, 2024), and the epoch.
+        DataType::TimestampLtz(p) => vec![
+            Value::Timestamp(1_711_846_800, 0),
+            Value::Timestamp(1_729_990_800, truncate(500_000_000, p) as u32),
+            Value::Timestamp(1_710_054_000, 0),
+            Value::Timestamp(0, 0),
+        ],
+    }
+}
+
+/// A plain value of a type: small ranges, so that values repeat.
+fn plain(ty: DataType, rng: &mut Rng) -> Value {
+    let small = |rng: &mut Rng| rng.below(2001) as i64 - 1000;
+    match ty {
+        DataType::Boolean => Value::Bool(rng.one_in(2)),
+        DataType::TinyInt => Value::Int(rng.below(256) as i64 - 128),
+        DataType::SmallInt | DataType::Int | DataType::BigInt => Value::Int(small(rng)),
+        DataType::Float | DataType::Double => Value::Float(small(rng) as f64 / 4.0),
+        DataType::Decimal(p, s) => {
+            let max = 10i128.pow(u32::from(p)) - 1;
+            Value::Decimal {
+                unscaled: (i128::from(small(rng)) * 137) % (max + 1),
+                scale: s,
+            }
+        }
+        DataType::Char(n) | DataType::VarChar(n) => {
+            Value::Text(text_fit(&format!("s{}", rng.below(50)), n))
+        }
+        DataType::Binary(n) | DataType::VarBinary(n) => {
+            Value::Bytes(vec![rng.below(256) as u8; (n as usize).min(2)])
+        }
+        DataType::Date => Value::Date(10_957 + rng.below(10_000) as i32),
+        DataType::Time(p) => Value::Time(truncate(rng.below(86_400_000) * 1_000_000, p)),
+        DataType::Timestamp(p) | DataType::TimestampLtz(p) => Value::Timestamp(
+            946_684_800 + rng.below(1_000_000_000) as i64,
+            truncate(rng.below(1_000) * 1_000_000, p) as u32,
+        ),
+    }
+}
+
+fn value(ty: DataType, nullable: bool, rng: &mut Rng) -> Value {
+    if nullable && rng.one_in(16) {
+        return Value::Null;
+    }
+    if rng.one_in(8) {
+        let e = edges(ty);
+        return e[rng.below(e.len() as u64) as usize].clone();
+    }
+    plain(ty, rng)
+}
+
+/// `n` operations over about `keys` distinct keys, deterministic for `seed`.
+pub fn random_ops(shape: &Shape, n: usize, keys: u32, seed: u64) -> Result<Vec<Op>> {
+    if n == 0 || keys == 0 {
+        return Err(TierproofError::InvalidInput(
+            "a random workload needs at least 1 operation and 1 key".into(),
+        ));
+    }
+    let mut rng = Rng(SplitMix64(seed));
+    let key_tuple = |rng: &mut Rng| -> Vec<Value> {
+        shape
+            .key
+            .iter()
+            .map(|&c| value(shape.columns[c].1, false, rng))
+            .collect()
+    };
+    let canon = |t: &[Value]| -> Vec<String> {
+        t.iter()
+            .zip(&shape.key)
+            .map(|(v, &c)| v.canonical(shape.columns[c].1))
+            .collect()
+    };
+    let mut key_set: Vec<Vec<Value>> = Vec::new();
+    let mut seen = HashSet::new();
+    for _ in 0..(keys as usize * 20) {
+        if key_set.len() == keys as usize || shape.key.is_empty() {
+            break;
+        }
+        let t = key_tuple(&mut rng);
+        if seen.insert(canon(&t)) {
+            key_set.push(t);
+        }
+    }
+    let mut ops = Vec::with_capacity(n);
+    for _ in 0..n {
+        let delete = !shape.key.is_empty() && rng.one_in(8);
+        let key = if shape.key.is_empty() {
+            Vec::new()
+        } else if delete && rng.one_in(4) {
+            // A delete of a key no upsert writes (if one turns up).
+            let t = key_tuple(&mut rng);
+            if seen.contains(&canon(&t)) {
+                key_set[rng.below(key_set.len() as u64) as usize].clone()
+            } else {
+                t
+            }
+        } else {
+            key_set[rng.below(key_set.len() as u64) as usize].clone()
+        };
+        let mut values = Vec::with_capacity(shape.columns.len());
+        for (c, (_, ty)) in shape.columns.iter().enumerate() {
+            if let Some(k) = shape.key.iter().position(|&kc| kc == c) {
+                values.push(key[k].clone());
+            } else if delete {
+                values.push(Value::Null);
+            } else {
+                values.push(value(*ty, !shape.not_null[c], &mut rng));
+            }
+        }
+        ops.push(Op {
+            kind: if delete {
+                OpKind::Delete
+            } else {
+                OpKind::Upsert
+            },
+            values,
+        });
+    }
+    Ok(ops)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::create_table::parse_create_table;
+
+    fn all_types() -> Shape {
+        Shape::of(
+            &parse_create_table(
+                "CREATE TABLE t (k1 STRING, k2 DATE, b BOOLEAN, ti TINYINT, si SMALLINT, i INT, bi BIGINT, \
+                 f FLOAT, d DOUBLE, dec DECIMAL(38, 18), c CHAR(3), vc VARCHAR(5), bin BINARY(2), vb BYTES, \
+                 t3 TIME(3), ts TIMESTAMP(9), ltz TIMESTAMP_LTZ(3), PRIMARY KEY (k1, k2) NOT ENFORCED)",
+            )
+            .unwrap(),
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn deterministic_writable_with_edges_nulls_and_deletes() {
+        let shape = all_types();
+        let a = random_ops(&shape, 2000, 30, 7).unwrap();
+        assert_eq!(a, random_ops(&shape, 2000, 30, 7).unwrap());
+        assert_ne!(a, random_ops(&shape, 2000, 30, 8).unwrap());
+        // Every value is one the SQL producer writes exactly.
+        for op in &a {
+            for (v, (name, ty)) in op.values.iter().zip(&shape.columns) {
+                v.sql_literal(*ty).unwrap_or_else(|e| panic!("{name}: {e}"));
+            }
+        }
+        let deletes = a.iter().filter(|o| o.kind == OpKind::Delete).count();
+        assert!(deletes > 100, "{deletes} deletes");
+        assert!(a.iter().any(|o| o.values[2] == Value::Null));
+        assert!(a.iter().any(|o| o.values[6] == Value::Int(i64::MIN)));
+        assert!(a.iter().any(|o| o.values[12] == Value::Bytes(Vec::new())));
+        // Keys repeat: about 30 distinct among the upserts.
+        let keys: HashSet<String> = a
+            .iter()
+            .filter(|o| o.kind == OpKind::Upsert)
+            .map(|o| format!("{:?}{:?}", o.values[0], o.values[1]))
+            .collect();
+        assert!(keys.len() <= 30, "{} keys", keys.len());
+    }
+}
