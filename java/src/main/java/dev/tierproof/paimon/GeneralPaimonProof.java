@@ -27,9 +27,9 @@ import org.apache.flink.table.catalog.ObjectPath;
  * The proof of a Paimon table of any shape (issue 8): the user's DDL and a workload CSV of upserts
  * and deletes, held by the Rust core. Create the table, run the workload's statements in order,
  * bound the streaming replay with a sentinel commit (a row no operation writes, left out by the
- * oracle, rolled back after the reads), read in batch and as a replay from snapshot 1, and let
- * the core judge: the batch read as a set (each key once), the replay as an upsert stream, both
- * against the last write per key.
+ * oracle, rolled back after the reads), read in batch, as a Flink replay from snapshot 1 and with
+ * Paimon's own stream scan (no Flink), and let the core judge: the batch read as a set (each key
+ * once), the replays as upsert streams, all against the last write per key.
  */
 public final class GeneralPaimonProof {
     /**
@@ -89,6 +89,11 @@ public final class GeneralPaimonProof {
                 reads.add(read(BoundedRead.collectText(steps, streaming, streamingQuery, "streaming",
                         cfg.deadline()), false));
                 timings.put("streaming_read", Statements.millisSince(t));
+                t = System.nanoTime();
+                steps.progress().step("paimon replay: Paimon's own stream scan from snapshot 1 (no Flink)");
+                reads.add(read(PaimonStreamReplay.replayText(steps, cfg.warehouse(), path.getDatabaseName(),
+                        path.getObjectName(), "paimon_replay", cfg.deadline()), false));
+                timings.put("paimon_replay", Statements.millisSince(t));
                 long to = last.getAsLong();
                 steps.execute("rolling back the sentinel commit", cfg.deadline(), control ->
                         PaimonLake.rollBackTo(cfg.warehouse(), path.getDatabaseName(), path.getObjectName(), to));

@@ -2,9 +2,12 @@ package dev.tierproof.paimon;
 
 import dev.tierproof.core.Changelog;
 import dev.tierproof.core.TierproofException;
+import dev.tierproof.flink.TextChanges;
 import dev.tierproof.run.Steps;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 import org.apache.paimon.Snapshot;
@@ -18,6 +21,8 @@ import org.apache.paimon.table.Table;
 import org.apache.paimon.table.source.ReadBuilder;
 import org.apache.paimon.table.source.StreamTableScan;
 import org.apache.paimon.table.source.TableRead;
+import org.apache.paimon.types.DataField;
+import org.apache.paimon.types.RowType;
 
 /**
  * A second, independent streaming reader: Paimon's own Java stream scan, without Flink. It replays
@@ -27,10 +32,79 @@ import org.apache.paimon.table.source.TableRead;
 public final class PaimonStreamReplay {
     private PaimonStreamReplay() {}
 
-    /** Replays as a step of {@code steps}, within {@code deadline}. */
+    /** Replays the {@code (id, bal)} columns as a step of {@code steps}, within {@code deadline}. */
     public static Changelog replay(Steps steps, Path warehouse, String database, String table, String name,
             OptionalInt excludeId, Duration deadline) {
         Changelog sink = new Changelog(name);
+        return replay(steps, warehouse, database, table, name, deadline, new Sink<>() {
+            @Override
+            public int[] projection(RowType type) {
+                return new int[] {type.getFieldIndex("id"), type.getFieldIndex("bal")};
+            }
+
+            @Override
+            public void add(InternalRow row) {
+                int rowId = row.getInt(0);
+                if (excludeId.isEmpty() || excludeId.getAsInt() != rowId) {
+                    sink.add(row.getRowKind().toByteValue(), rowId, row.isNullAt(1) ? null : row.getInt(1));
+                }
+            }
+
+            @Override
+            public long size() {
+                return sink.size();
+            }
+
+            @Override
+            public Changelog result() {
+                return sink;
+            }
+        });
+    }
+
+    /** Replays every column, as text ({@link PaimonValues}), for a table of any shape. */
+    public static TextChanges replayText(Steps steps, Path warehouse, String database, String table, String name,
+            Duration deadline) {
+        TextChanges sink = new TextChanges(name);
+        List<DataField> fields = new ArrayList<>();
+        return replay(steps, warehouse, database, table, name, deadline, new Sink<>() {
+            @Override
+            public int[] projection(RowType type) {
+                fields.addAll(type.getFields());
+                return null;
+            }
+
+            @Override
+            public void add(InternalRow row) {
+                sink.add(row.getRowKind().toByteValue(), PaimonValues.texts(row, fields));
+            }
+
+            @Override
+            public long size() {
+                return sink.size();
+            }
+
+            @Override
+            public TextChanges result() {
+                return sink;
+            }
+        });
+    }
+
+    /** Where the replayed rows go. */
+    private interface Sink<T> {
+        /** The columns to read, or null for all. */
+        int[] projection(RowType type);
+
+        void add(InternalRow row);
+
+        long size();
+
+        T result();
+    }
+
+    private static <T> T replay(Steps steps, Path warehouse, String database, String table, String name,
+            Duration deadline, Sink<T> sink) {
         return steps.run("the " + name + " replay", deadline, control -> {
             control.detail(() -> "it had read " + sink.size() + " changes");
             CatalogContext context = CatalogContext.create(new org.apache.paimon.fs.Path(warehouse.toUri()));
@@ -39,26 +113,21 @@ public final class PaimonStreamReplay {
                 long last = base.latestSnapshot().map(Snapshot::id).orElseThrow(() ->
                         new TierproofException("table " + database + "." + table + " has no snapshot to replay"));
                 Table replay = base.copy(Map.of("scan.mode", "from-snapshot", "scan.snapshot-id", "1"));
-                int id = replay.rowType().getFieldIndex("id");
-                int bal = replay.rowType().getFieldIndex("bal");
-                ReadBuilder builder = replay.newReadBuilder().withProjection(new int[] {id, bal});
+                int[] projection = sink.projection(replay.rowType());
+                ReadBuilder builder = projection == null ? replay.newReadBuilder()
+                        : replay.newReadBuilder().withProjection(projection);
                 StreamTableScan scan = builder.newStreamScan();
                 TableRead read = builder.newRead();
                 while (!control.cancelled()) {
                     try (RecordReader<InternalRow> rows = read.createReader(scan.plan())) {
-                        rows.forEachRemaining(row -> {
-                            int rowId = row.getInt(0);
-                            if (excludeId.isEmpty() || excludeId.getAsInt() != rowId) {
-                                sink.add(row.getRowKind().toByteValue(), rowId, row.isNullAt(1) ? null : row.getInt(1));
-                            }
-                        });
+                        rows.forEachRemaining(sink::add);
                     }
                     Long next = scan.checkpoint();
                     if (next != null && next > last) {
                         break;
                     }
                 }
-                return sink;
+                return sink.result();
             } catch (TierproofException e) {
                 throw e;
             } catch (Exception e) {
