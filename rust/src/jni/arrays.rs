@@ -3,7 +3,7 @@
 use super::{JniFailure, JniResult};
 use crate::error::TierproofError;
 use crate::row::{rows_from_columns, Row};
-use jni::objects::{JBooleanArray, JIntArray, JObject, JObjectArray, JString, JValue};
+use jni::objects::{JBooleanArray, JByteArray, JIntArray, JObject, JObjectArray, JString, JValue};
 use jni::{jni_sig, jni_str, Env};
 
 pub fn string(env: &Env<'_>, s: &JString<'_>, what: &str) -> JniResult<String> {
@@ -29,6 +29,42 @@ pub fn bools(env: &Env<'_>, a: &JBooleanArray<'_>, what: &str) -> JniResult<Vec<
     let mut v = vec![false; a.len(env)?];
     a.get_region(env, 0, &mut v)?;
     Ok(v)
+}
+
+/// A `byte[]` as bytes.
+pub fn bytes(env: &Env<'_>, a: &JByteArray<'_>, what: &str) -> JniResult<Vec<u8>> {
+    if a.is_null() {
+        return Err(bad(format!("{what} is null")));
+    }
+    let mut raw = vec![0i8; a.len(env)?];
+    a.get_region(env, 0, &mut raw)?;
+    Ok(raw.into_iter().map(|b| b as u8).collect())
+}
+
+/// A `String[]` whose null elements are NULL cells, cut into rows of `width`.
+pub fn text_rows(
+    env: &mut Env<'_>,
+    cells: &JObjectArray<'_, JString<'_>>,
+    width: usize,
+) -> JniResult<Vec<Vec<Option<String>>>> {
+    if cells.is_null() {
+        return Err(bad("cells are null".to_string()));
+    }
+    let n = cells.len(env)?;
+    if width == 0 || n % width != 0 {
+        return Err(bad(format!("{n} cells do not make rows of {width}")));
+    }
+    let mut flat = Vec::with_capacity(n);
+    for i in 0..n {
+        let cell = cells.get_element(env, i)?;
+        flat.push(if cell.is_null() {
+            None
+        } else {
+            Some(string(env, &cell, "cell")?)
+        });
+        env.delete_local_ref(cell);
+    }
+    Ok(flat.chunks(width).map(<[Option<String>]>::to_vec).collect())
 }
 
 /// Rows from the `(ids, bals, balIsNull)` columns; the three must have one length.

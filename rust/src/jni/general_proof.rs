@@ -1,15 +1,15 @@
 //! `dev.tierproof.core.GeneralWorkload`: a [`GeneralProof`] behind a handle (a pointer the Java
 //! object holds until `close()`), so the workload crosses JNI once, as the file's bytes.
 
-use super::arrays::{bad, string, string_array};
+use super::arrays::{bad, bytes, string, string_array, text_rows};
 use super::queries::option_pairs;
-use super::{JniFailure, JniResult, ThrowTierproof};
+use super::{JniResult, ThrowTierproof};
 use crate::error::TierproofError;
 use crate::model::proof::{GeneralProof, ReadInput};
 use crate::oracle::RowKind;
 use jni::objects::{JByteArray, JClass, JObject, JObjectArray, JString, JValue};
 use jni::sys::{jint, jlong};
-use jni::{jni_sig, jni_str, Env, EnvUnowned};
+use jni::{jni_sig, jni_str, EnvUnowned};
 
 fn proof<'a>(handle: jlong) -> JniResult<&'a GeneralProof> {
     if handle == 0 {
@@ -18,15 +18,6 @@ fn proof<'a>(handle: jlong) -> JniResult<&'a GeneralProof> {
     // SAFETY: a non-zero handle is a pointer from `nativeOpen`, freed only by `nativeClose`,
     // which the Java object calls once and after which it never passes the handle again.
     Ok(unsafe { &*(handle as *const GeneralProof) })
-}
-
-fn bytes(env: &Env<'_>, a: &JByteArray<'_>, what: &str) -> JniResult<Vec<u8>> {
-    if a.is_null() {
-        return Err(bad(format!("{what} is null")));
-    }
-    let mut raw = vec![0i8; a.len(env)?];
-    a.get_region(env, 0, &mut raw)?;
-    Ok(raw.into_iter().map(|b| b as u8).collect())
 }
 
 #[unsafe(no_mangle)]
@@ -204,29 +195,20 @@ pub extern "system" fn Java_dev_tierproof_core_GeneralWorkload_nativeJudge<'loca
             let k = kinds.get_element(env, i)?;
             let c = cells.get_element(env, i)?;
             let kind_codes = bytes(env, &k, "kinds")?;
-            let count = c.len(env)?;
-            if count != kind_codes.len() * width {
+            let rows = text_rows(env, &c, width)?;
+            if rows.len() != kind_codes.len() {
                 return Err(bad(format!(
-                    "read {i}: {count} cells for {} changes of {width} columns",
+                    "read {i}: {} rows of {width} cells for {} changes",
+                    rows.len(),
                     kind_codes.len()
                 )));
             }
-            let mut changes = Vec::with_capacity(kind_codes.len());
-            for (j, code) in kind_codes.iter().enumerate() {
-                let kind =
-                    RowKind::from_code(j, i32::from(*code as i8)).map_err(JniFailure::Core)?;
-                let mut row = Vec::with_capacity(width);
-                for col in 0..width {
-                    let cell = c.get_element(env, j * width + col)?;
-                    row.push(if cell.is_null() {
-                        None
-                    } else {
-                        Some(string(env, &cell, "cell")?)
-                    });
-                    env.delete_local_ref(cell);
-                }
-                changes.push((kind, row));
-            }
+            let changes = kind_codes
+                .iter()
+                .zip(rows)
+                .enumerate()
+                .map(|(j, (code, row))| Ok((RowKind::from_code(j, i32::from(*code as i8))?, row)))
+                .collect::<std::result::Result<Vec<_>, TierproofError>>()?;
             reads.push(ReadInput {
                 name: string(env, &name, "read name")?,
                 snapshot: *snapshot != 0,

@@ -1,6 +1,6 @@
 //! `dev.tierproof.core.Workloads`.
 
-use super::arrays::{bad, rows, rows_object};
+use super::arrays::{bad, bytes, rows, rows_object, string};
 use super::{JniResult, ThrowTierproof};
 use crate::shrink::shrink_candidates;
 use crate::workload::{
@@ -14,10 +14,10 @@ use jni::EnvUnowned;
 pub extern "system" fn Java_dev_tierproof_core_Workloads_nativeParseCsv<'local>(
     mut env: EnvUnowned<'local>,
     _class: JClass<'local>,
-    bytes: JByteArray<'local>,
+    csv: JByteArray<'local>,
 ) -> JObject<'local> {
     env.with_env(|env| -> JniResult<_> {
-        let upserts = parse_upserts_csv_bytes(&byte_vec(env, &bytes)?)?;
+        let upserts = parse_upserts_csv_bytes(&bytes(env, &csv, "csv")?)?;
         rows_object(env, &upserts)
     })
     .resolve::<ThrowTierproof>()
@@ -29,23 +29,14 @@ pub extern "system" fn Java_dev_tierproof_core_Workloads_nativeUtf8Text<'local>(
     mut env: EnvUnowned<'local>,
     _class: JClass<'local>,
     what: JString<'local>,
-    bytes: JByteArray<'local>,
+    content: JByteArray<'local>,
 ) -> JString<'local> {
     env.with_env(|env| -> JniResult<_> {
-        let what = super::arrays::string(env, &what, "what")?;
-        let raw = byte_vec(env, &bytes)?;
+        let what = string(env, &what, "what")?;
+        let raw = bytes(env, &content, "bytes")?;
         Ok(JString::from_str(env, utf8_text(&what, &raw)?)?)
     })
     .resolve::<ThrowTierproof>()
-}
-
-fn byte_vec(env: &jni::Env<'_>, bytes: &JByteArray<'_>) -> JniResult<Vec<u8>> {
-    if bytes.is_null() {
-        return Err(bad("bytes are null".to_string()));
-    }
-    let mut raw = vec![0i8; bytes.len(env)?];
-    bytes.get_region(env, 0, &mut raw)?;
-    Ok(raw.into_iter().map(|b| b as u8).collect())
 }
 
 #[unsafe(no_mangle)]

@@ -40,12 +40,6 @@ fn csv_field(text: &str) -> String {
 fn checked_table(ddl: &str) -> Result<(CreateTable, Shape)> {
     let table = parse_create_table(ddl)?;
     table.check_safe()?;
-    if let Some(c) = table.columns.iter().find(|c| c.non_physical.is_some()) {
-        return Err(refused(format!(
-            "column {} is not a stored column; a proof writes every column",
-            c.name
-        )));
-    }
     match table.option("merge-engine") {
         None | Some("deduplicate") => {}
         Some(other) => {
@@ -114,18 +108,6 @@ impl GeneralProof {
         !self.shape.key.is_empty()
     }
 
-    fn literals(&self, values: &[Value]) -> Result<Vec<String>> {
-        values
-            .iter()
-            .zip(&self.shape.columns)
-            .map(|(v, (name, ty))| {
-                v.sql_literal(*ty).map_err(|e| {
-                    TierproofError::InvalidInput(format!("column {name}: {}", e.detail()))
-                })
-            })
-            .collect()
-    }
-
     /// The workload as statements, in order, each with a label for progress and messages: runs
     /// of upserts as `INSERT … VALUES` of at most `rows_per_insert` rows, and one `DELETE … WHERE
     /// key = …` per delete. A run never writes one key twice: Flink plans a `VALUES` whose rows
@@ -147,7 +129,7 @@ impl GeneralProof {
             keys.clear();
         };
         for (n, op) in self.ops.iter().enumerate() {
-            let literals = self.literals(&op.values).map_err(|e| {
+            let literals = self.shape.literals(&op.values).map_err(|e| {
                 TierproofError::InvalidInput(format!("operation {}: {}", n + 1, e.detail()))
             })?;
             match op.kind {
@@ -210,7 +192,7 @@ impl GeneralProof {
             self.table.path.quoted(),
             quote_literal("end-input.watermark"),
             quote_literal(&watermark.to_string()),
-            self.literals(&self.sentinel)?.join(", ")
+            self.shape.literals(&self.sentinel)?.join(", ")
         ))
     }
 
@@ -252,7 +234,7 @@ impl GeneralProof {
             let mut typed = Vec::with_capacity(changes.len());
             let mut unreadable = Vec::new();
             for (i, (kind, cells)) in changes.iter().enumerate() {
-                match self.parse_cells(cells) {
+                match self.shape.parse_row(cells) {
                     Ok(values) => {
                         if canon(&self.shape, &values)[col] != sentinel {
                             typed.push((*kind, values));
@@ -307,24 +289,6 @@ impl GeneralProof {
             reads: judged,
             checks,
         }
-    }
-
-    fn parse_cells(&self, cells: &[Option<String>]) -> Result<Vec<Value>> {
-        if cells.len() != self.shape.columns.len() {
-            return Err(TierproofError::InvalidInput(format!(
-                "{} values for {} columns",
-                cells.len(),
-                self.shape.columns.len()
-            )));
-        }
-        cells
-            .iter()
-            .zip(&self.shape.columns)
-            .map(|(c, (_, ty))| match c {
-                None => Ok(Value::Null),
-                Some(t) => Value::parse(*ty, t),
-            })
-            .collect()
     }
 }
 

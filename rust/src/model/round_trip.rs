@@ -3,69 +3,24 @@
 //! the rows a reader returned (as text), name every value that came back different. Rows are
 //! matched by their first column (the key).
 
-use super::types::DataType;
-use super::value::Value;
+use super::oracle::{canon, CanonRow};
+use super::workload::{Shape, TextRow};
 use crate::create_table::CreateTable;
 use crate::error::{Result, TierproofError};
 
-/// A row as text cells; `None` is NULL.
-pub type TextRow = Vec<Option<String>>;
-
-/// The column types of a table, in order.
-pub fn column_types(table: &CreateTable) -> Result<Vec<(String, DataType)>> {
-    table
-        .columns
-        .iter()
-        .map(|c| {
-            if let Some(kind) = c.non_physical {
-                return Err(TierproofError::InvalidInput(format!(
-                    "column {} is {kind}, not a stored column",
-                    c.name
-                )));
-            }
-            Ok((c.name.clone(), DataType::parse(&c.data_type)?))
-        })
-        .collect()
-}
-
-fn typed(columns: &[(String, DataType)], row: &TextRow, n: usize) -> Result<Vec<Value>> {
-    if row.len() != columns.len() {
-        return Err(TierproofError::InvalidInput(format!(
-            "row {n} has {} values for {} columns",
-            row.len(),
-            columns.len()
-        )));
-    }
-    columns
-        .iter()
-        .zip(row)
-        .map(|((name, ty), cell)| match cell {
-            None => Ok(Value::Null),
-            Some(text) => Value::parse(*ty, text)
-                .map_err(|e| TierproofError::InvalidInput(format!("row {n} column {name}: {e}"))),
-        })
-        .collect()
+fn at_row(n: usize, e: TierproofError) -> TierproofError {
+    TierproofError::InvalidInput(format!("row {n} {}", e.detail()))
 }
 
 /// One `INSERT INTO table VALUES (…), (…)` of the rows as typed literals.
 pub fn insert_statement(table: &CreateTable, rows: &[TextRow]) -> Result<String> {
-    let columns = column_types(table)?;
+    let shape = Shape::of(table)?;
     let mut tuples = Vec::with_capacity(rows.len());
     for (n, row) in rows.iter().enumerate() {
-        let values = typed(&columns, row, n + 1)?;
-        let literals = values
-            .iter()
-            .zip(&columns)
-            .map(|(v, (name, ty))| {
-                v.sql_literal(*ty).map_err(|e| {
-                    TierproofError::InvalidInput(format!(
-                        "row {} column {name}: {}",
-                        n + 1,
-                        e.detail()
-                    ))
-                })
-            })
-            .collect::<Result<Vec<String>>>()?;
+        let literals = shape
+            .parse_row(row)
+            .and_then(|values| shape.literals(&values))
+            .map_err(|e| at_row(n + 1, e))?;
         tuples.push(format!("({})", literals.join(", ")));
     }
     if tuples.is_empty() {
@@ -87,17 +42,16 @@ pub fn differences(
     written: &[TextRow],
     read: &[TextRow],
 ) -> Result<Vec<String>> {
-    let columns = column_types(table)?;
-    // NULL is None: no text, not even "NULL", can pass for it.
-    let canon = |rows: &[TextRow]| -> Result<Vec<Vec<Option<String>>>> {
+    let shape = Shape::of(table)?;
+    let columns = &shape.columns;
+    let canon = |rows: &[TextRow]| -> Result<Vec<CanonRow>> {
         rows.iter()
             .enumerate()
             .map(|(n, r)| {
-                Ok(typed(&columns, r, n + 1)?
-                    .iter()
-                    .zip(&columns)
-                    .map(|(v, (_, ty))| (*v != Value::Null).then(|| v.canonical(*ty)))
-                    .collect())
+                Ok(canon(
+                    &shape,
+                    &shape.parse_row(r).map_err(|e| at_row(n + 1, e))?,
+                ))
             })
             .collect()
     };

@@ -2,7 +2,6 @@
 //! table's columns (and, optionally, an `op` column), typed by the table.
 
 use super::csv::{records, Field};
-use super::round_trip::column_types;
 use super::types::DataType;
 use super::value::Value;
 use crate::create_table::CreateTable;
@@ -34,9 +33,24 @@ pub struct Shape {
     pub key: Vec<usize>,
 }
 
+/// A row as text cells; `None` is NULL.
+pub type TextRow = Vec<Option<String>>;
+
 impl Shape {
     pub fn of(table: &CreateTable) -> Result<Shape> {
-        let columns = column_types(table)?;
+        let columns = table
+            .columns
+            .iter()
+            .map(|c| {
+                if let Some(kind) = c.non_physical {
+                    return Err(TierproofError::RefusedDdl(format!(
+                        "column {} is {kind}, not a stored column; a proof writes every column",
+                        c.name
+                    )));
+                }
+                Ok((c.name.clone(), DataType::parse(&c.data_type)?))
+            })
+            .collect::<Result<Vec<_>>>()?;
         let key = table
             .primary_key
             .iter()
@@ -56,6 +70,42 @@ impl Shape {
             not_null,
             key,
         })
+    }
+}
+
+impl Shape {
+    /// A row of text cells (as a reader returned it, or as written), typed by the columns.
+    pub fn parse_row(&self, cells: &[Option<String>]) -> Result<Vec<Value>> {
+        if cells.len() != self.columns.len() {
+            return Err(TierproofError::InvalidInput(format!(
+                "{} values for {} columns",
+                cells.len(),
+                self.columns.len()
+            )));
+        }
+        cells
+            .iter()
+            .zip(&self.columns)
+            .map(|(c, (name, ty))| match c {
+                None => Ok(Value::Null),
+                Some(t) => Value::parse(*ty, t).map_err(|e| {
+                    TierproofError::InvalidInput(format!("column {name}: {}", e.detail()))
+                }),
+            })
+            .collect()
+    }
+
+    /// A row's values as Flink SQL literals of their columns' types.
+    pub fn literals(&self, values: &[Value]) -> Result<Vec<String>> {
+        values
+            .iter()
+            .zip(&self.columns)
+            .map(|(v, (name, ty))| {
+                v.sql_literal(*ty).map_err(|e| {
+                    TierproofError::InvalidInput(format!("column {name}: {}", e.detail()))
+                })
+            })
+            .collect()
     }
 }
 

@@ -18,7 +18,7 @@ final class InputFiles {
         try {
             return Files.readAllBytes(file);
         } catch (IOException e) {
-            throw new IllegalArgumentException("cannot read " + option + " " + file + ": " + cause(e), e);
+            throw new IllegalArgumentException("cannot read " + option + " " + file + ": " + IoMessages.cause(e), e);
         }
     }
 
@@ -27,9 +27,4 @@ final class InputFiles {
         return Workloads.utf8Text(option + " " + file, read(file, option));
     }
 
-    private static String cause(IOException e) {
-        String m = IoMessages.of(e);
-        int colon = m.lastIndexOf(": ");
-        return colon < 0 ? m : m.substring(colon + 2);
-    }
 }

@@ -107,47 +107,39 @@ final class ProveCommand extends TierproofCommand {
         if (workload.upserts != null && workload.random != null) {
             throw new IllegalArgumentException("give --upserts FILE or --random N, not both");
         }
-        java.util.function.Supplier<GeneralWorkload> open;
+        GeneralWorkload any;
         String source;
-        if (workload.upserts != null) {
-            if (workload.keys != null || workload.seed != null) {
-                throw new IllegalArgumentException("--keys and --seed shape a random workload; give --upserts only");
+        try {
+            if (workload.upserts != null) {
+                if (workload.keys != null || workload.seed != null) {
+                    throw new IllegalArgumentException("--keys and --seed shape a random workload; give --upserts"
+                            + " only");
+                }
+                any = GeneralWorkload.open(ddl, InputFiles.read(workload.upserts, "--upserts"));
+                source = "the workload " + workload.upserts;
+            } else if (workload.random != null) {
+                int n = workload.random;
+                int keys = workload.keys != null ? workload.keys : Math.max(1, n / 4);
+                long seed = workload.seed != null ? workload.seed : 1;
+                any = GeneralWorkload.generate(ddl, n, keys, seed);
+                source = n + " random operations over " + keys + " keys, seed " + seed;
+            } else {
+                throw new IllegalArgumentException("--ddl-file " + ddlFile + " is not the (id INT, bal INT) table:"
+                        + " give its workload as --upserts FILE.csv whose header names its columns (and optionally"
+                        + " op: upsert or delete), or --random N");
             }
-            byte[] csv = InputFiles.read(workload.upserts, "--upserts");
-            open = () -> GeneralWorkload.open(ddl, csv);
-            source = "the workload " + workload.upserts;
-        } else if (workload.random != null) {
-            int n = workload.random;
-            int keys = workload.keys != null ? workload.keys : Math.max(1, n / 4);
-            long seed = workload.seed != null ? workload.seed : 1;
-            open = () -> GeneralWorkload.generate(ddl, n, keys, seed);
-            source = n + " random operations over " + keys + " keys, seed " + seed;
-        } else {
-            throw new IllegalArgumentException("--ddl-file " + ddlFile + " is not the (id INT, bal INT) table: give"
-                    + " its workload as --upserts FILE.csv whose header names its columns (and optionally op:"
-                    + " upsert or delete), or --random N");
-        }
-        try (GeneralWorkload checked = open.get()) {
-            checked.table(); // the DDL and the whole workload are checked before anything starts
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(ddlFile + ": " + e.getMessage(), e);
         }
-        int perInsert = rowsPerInsert != null ? rowsPerInsert : 1000;
-        String describe = "the table of " + ddlFile + ", " + source;
-        return onPaimon(perInsert, describe, (engine, warehouse, steps, report, deadline) -> {
-            GeneralReport result = GeneralPaimonProof.run(engine, new GeneralPaimonProof.Config(table, open,
-                    warehouse, deadline, perInsert), steps);
-            return () -> {
-                main.out.println("DDL:");
-                main.out.println("  " + result.ddl().replace("\n", "\n  "));
-                main.out.print(result.summary());
-                main.out.printf("time             : %s ms in all %s%n", result.timings().get("total"),
-                        ReportOutput.timings(result.timings()));
-                if (report != null && report.write(result.toJson() + "\n", main.err)) {
-                    main.out.println("report           : " + report.path());
-                }
-                return result.consistent() ? Main.CONSISTENT : Main.INCONSISTENT;
-            };
-        });
+        // The DDL and the whole workload were checked as the workload was opened, before anything starts.
+        try (GeneralWorkload checked = any) {
+            int perInsert = rowsPerInsert != null ? rowsPerInsert : 1000;
+            return onPaimon(perInsert, "the table of " + ddlFile + ", " + source,
+                    (engine, warehouse, steps, report, deadline) -> {
+                        GeneralReport result = GeneralPaimonProof.run(engine, new GeneralPaimonProof.Config(table,
+                                checked, warehouse, deadline, perInsert), steps);
+                        return () -> ReportOutput.print(main.out, main.err, result, report, "DDL");
+                    });
+        }
     }
 }

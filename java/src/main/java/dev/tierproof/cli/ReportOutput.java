@@ -1,6 +1,6 @@
 package dev.tierproof.cli;
 
-import dev.tierproof.report.ProofReport;
+import dev.tierproof.report.Report;
 import java.io.PrintStream;
 
 /** How the proof commands end: the DDL, any extra lines, the summary, the time, the report file. */
@@ -11,7 +11,7 @@ final class ReportOutput {
      * Prints the report and returns the exit status its verdict calls for: a report file that
      * cannot be written is said on {@code err} and does not change it (1 stays 1).
      */
-    static int print(PrintStream out, PrintStream err, ProofReport report, OutputFile file, String ddlLabel) {
+    static int print(PrintStream out, PrintStream err, Report report, OutputFile file, String ddlLabel) {
         out.println(ddlLabel + ":");
         out.println("  " + report.ddl().replace("\n", "\n  "));
         report.details().forEach(out::println);

@@ -86,8 +86,7 @@ public final class BoundedRead {
         return steps.run("the " + name + " read", deadline, control -> {
             control.detail(() -> "it had read " + sink.size() + " changes");
             try {
-                PlannerThread.prepare();
-                TableResult result = tables.executeSql(query);
+                TableResult result = PlannerThread.executeSql(tables, query);
                 control.onCancel(() -> result.getJobClient().ifPresent(JobClient::cancel));
                 CloseableIterator<Row> rows = result.collect();
                 try {

@@ -2,6 +2,7 @@ package dev.tierproof.flink;
 
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.api.TableResult;
 
 /**
  * Flink's planner keeps per-thread state (Calcite's metadata providers), set up on the thread that
@@ -14,7 +15,13 @@ public final class PlannerThread {
 
     private PlannerThread() {}
 
-    public static void prepare() {
+    /** {@code tables.executeSql(sql)} from any thread: every statement tierproof runs goes here. */
+    public static TableResult executeSql(TableEnvironment tables, String sql) {
+        prepare();
+        return tables.executeSql(sql);
+    }
+
+    private static void prepare() {
         if (!PREPARED.get()) {
             TableEnvironment.create(EnvironmentSettings.inBatchMode());
             PREPARED.set(true);

@@ -22,8 +22,7 @@ public final class Statements {
         steps.execute(name, deadline, control -> {
             control.detail(() -> "statement: " + abbreviate(sql));
             try {
-                PlannerThread.prepare();
-                TableResult result = tables.executeSql(sql);
+                TableResult result = PlannerThread.executeSql(tables, sql);
                 control.onCancel(() -> result.getJobClient().ifPresent(JobClient::cancel));
                 if (!control.cancelled()) {
                     result.await();

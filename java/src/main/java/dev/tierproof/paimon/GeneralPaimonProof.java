@@ -19,7 +19,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
-import java.util.function.Supplier;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.catalog.ObjectPath;
 
@@ -34,9 +33,9 @@ import org.apache.flink.table.catalog.ObjectPath;
 public final class GeneralPaimonProof {
     /**
      * @param table {@code --table} or null (the DDL's own name)
-     * @param workload opens the workload (from a CSV, or generated), which the proof closes
+     * @param workload the workload (from a CSV, or generated); the caller closes it
      */
-    public record Config(String table, Supplier<GeneralWorkload> workload, Path warehouse, Duration deadline,
+    public record Config(String table, GeneralWorkload workload, Path warehouse, Duration deadline,
             int rowsPerInsert) {}
 
     private GeneralPaimonProof() {}
@@ -44,93 +43,83 @@ public final class GeneralPaimonProof {
     public static GeneralReport run(FlinkEngine engine, Config cfg, Steps steps) {
         Map<String, Long> timings = new LinkedHashMap<>();
         long startAll = System.nanoTime();
-        try (GeneralWorkload workload = cfg.workload().get()) {
-            TableEnvironment batch = engine.batchTables();
-            batch.getConfig().setLocalTimeZone(ZoneOffset.UTC); // TIMESTAMP_LTZ literals are UTC
-            PaimonTables.register(batch, cfg.warehouse());
-            long t = System.nanoTime();
-            TableCreation.Created created = TableCreation.createGeneral(steps, batch, cfg.warehouse(), cfg.table(),
-                    workload.table(), cfg.deadline());
-            ObjectPath path = created.path();
-            timings.put("create", Statements.millisSince(t));
+        GeneralWorkload workload = cfg.workload();
+        TableEnvironment batch = engine.batchTables();
+        batch.getConfig().setLocalTimeZone(ZoneOffset.UTC); // TIMESTAMP_LTZ literals are UTC
+        PaimonTables.register(batch, cfg.warehouse());
+        long t = System.nanoTime();
+        TableCreation.Created created = TableCreation.createGeneral(steps, batch, cfg.warehouse(), cfg.table(),
+                workload.table(), cfg.deadline());
+        ObjectPath path = created.path();
+        timings.put("create", Statements.millisSince(t));
 
-            t = System.nanoTime();
-            List<GeneralWorkload.Statement> statements = workload.statements(cfg.rowsPerInsert());
-            steps.progress().step("running the workload: " + statements.size() + " statements");
-            for (int i = 0; i < statements.size(); i++) {
-                GeneralWorkload.Statement s = statements.get(i);
-                Statements.execute(steps, batch, s.label(), s.sql(), cfg.deadline());
-                steps.progress().count("statements done", i + 1, statements.size());
-            }
-            OptionalLong last = PaimonLake.latestSnapshotId(cfg.warehouse(), path.getDatabaseName(),
-                    path.getObjectName());
-            if (last.isPresent()) {
-                Statements.execute(steps, batch, "the sentinel commit", workload.sentinelInsert(
-                        PaimonProof.SENTINEL_WATERMARK), cfg.deadline());
-            }
-            timings.put("write", Statements.millisSince(t));
-
-            List<GeneralWorkload.Read> reads = new ArrayList<>();
-            t = System.nanoTime();
-            String batchQuery = workload.selectAll(Map.of());
-            steps.progress().step("batch read: " + batchQuery);
-            reads.add(read(BoundedRead.collectText(steps, batch, batchQuery, "batch", cfg.deadline()), true));
-            timings.put("batch_read", Statements.millisSince(t));
-
-            String streamingQuery = null;
-            if (last.isPresent()) {
-                t = System.nanoTime();
-                TableEnvironment streaming = engine.streamingTables();
-                streaming.getConfig().setLocalTimeZone(ZoneOffset.UTC);
-                PaimonTables.register(streaming, cfg.warehouse());
-                streaming.useDatabase(path.getDatabaseName());
-                streamingQuery = workload.selectAll(PaimonProof.replayOptions());
-                steps.progress().step("streaming read: " + streamingQuery);
-                reads.add(read(BoundedRead.collectText(steps, streaming, streamingQuery, "streaming",
-                        cfg.deadline()), false));
-                timings.put("streaming_read", Statements.millisSince(t));
-                t = System.nanoTime();
-                steps.progress().step("paimon replay: Paimon's own stream scan from snapshot 1 (no Flink)");
-                reads.add(read(PaimonStreamReplay.replayText(steps, cfg.warehouse(), path.getDatabaseName(),
-                        path.getObjectName(), "paimon_replay", cfg.deadline()), false));
-                timings.put("paimon_replay", Statements.millisSince(t));
-                long to = last.getAsLong();
-                steps.execute("rolling back the sentinel commit", cfg.deadline(), control ->
-                        PaimonLake.rollBackTo(cfg.warehouse(), path.getDatabaseName(), path.getObjectName(), to));
-            }
-
-            t = System.nanoTime();
-            GeneralVerdict verdict = workload.judge(reads);
-            timings.put("judge", Statements.millisSince(t));
-            timings.put("total", Statements.millisSince(startAll));
-
-            ObjectNode report = ProofReport.newObject();
-            report.put("command", "prove");
-            report.put("status", "completed");
-            report.put("table", path.getFullName());
-            ObjectNode paimon = report.putObject("paimon");
-            paimon.put("warehouse", cfg.warehouse().toAbsolutePath().toString());
-            paimon.put("database", path.getDatabaseName());
-            paimon.put("table", path.getObjectName());
-            report.put("ddl", created.ddl());
-            report.put("keyed", created.keyed());
-            report.put("statements", statements.size());
-            report.put("consistent", verdict.consistent());
-            ObjectNode queries = report.putObject("queries");
-            queries.put("batch", batchQuery);
-            if (streamingQuery != null) {
-                queries.put("streaming", streamingQuery);
-                ObjectNode sentinel = report.putObject("sentinel");
-                sentinel.put("snapshot", last.getAsLong() + 1);
-                sentinel.put("rolled_back_to", last.getAsLong());
-                sentinel.put("note", "a row no operation writes, in a last commit that bounds the streaming read;"
-                        + " the oracle leaves it out and the table is rolled back to the snapshot before it");
-            } else {
-                queries.put("streaming", "not run: the workload made no commit to replay");
-            }
-            report.set("verdict", Verdict.JSON.valueToTree(verdict));
-            return new GeneralReport(report, verdict, created.ddl(), timings);
+        t = System.nanoTime();
+        List<GeneralWorkload.Statement> statements = workload.statements(cfg.rowsPerInsert());
+        steps.progress().step("running the workload: " + statements.size() + " statements");
+        for (int i = 0; i < statements.size(); i++) {
+            GeneralWorkload.Statement s = statements.get(i);
+            Statements.execute(steps, batch, s.label(), s.sql(), cfg.deadline());
+            steps.progress().count("statements done", i + 1, statements.size());
         }
+        OptionalLong last = PaimonLake.latestSnapshotId(cfg.warehouse(), path.getDatabaseName(),
+                path.getObjectName());
+        if (last.isPresent()) {
+            Statements.execute(steps, batch, "the sentinel commit", workload.sentinelInsert(
+                    PaimonProof.SENTINEL_WATERMARK), cfg.deadline());
+        }
+        timings.put("write", Statements.millisSince(t));
+
+        List<GeneralWorkload.Read> reads = new ArrayList<>();
+        t = System.nanoTime();
+        String batchQuery = workload.selectAll(Map.of());
+        steps.progress().step("batch read: " + batchQuery);
+        reads.add(read(BoundedRead.collectText(steps, batch, batchQuery, "batch", cfg.deadline()), true));
+        timings.put("batch_read", Statements.millisSince(t));
+
+        String streamingQuery = null;
+        if (last.isPresent()) {
+            t = System.nanoTime();
+            TableEnvironment streaming = engine.streamingTables();
+            streaming.getConfig().setLocalTimeZone(ZoneOffset.UTC);
+            PaimonTables.register(streaming, cfg.warehouse());
+            streaming.useDatabase(path.getDatabaseName());
+            streamingQuery = workload.selectAll(PaimonProof.replayOptions());
+            steps.progress().step("streaming read: " + streamingQuery);
+            reads.add(read(BoundedRead.collectText(steps, streaming, streamingQuery, "streaming",
+                    cfg.deadline()), false));
+            timings.put("streaming_read", Statements.millisSince(t));
+            t = System.nanoTime();
+            steps.progress().step("paimon replay: Paimon's own stream scan from snapshot 1 (no Flink)");
+            reads.add(read(PaimonStreamReplay.replayText(steps, cfg.warehouse(), path.getDatabaseName(),
+                    path.getObjectName(), "paimon_replay", cfg.deadline()), false));
+            timings.put("paimon_replay", Statements.millisSince(t));
+            long to = last.getAsLong();
+            steps.execute("rolling back the sentinel commit", cfg.deadline(), control ->
+                    PaimonLake.rollBackTo(cfg.warehouse(), path.getDatabaseName(), path.getObjectName(), to));
+        }
+
+        t = System.nanoTime();
+        GeneralVerdict verdict = workload.judge(reads);
+        timings.put("judge", Statements.millisSince(t));
+        timings.put("total", Statements.millisSince(startAll));
+
+        ObjectNode report = created.report("prove", cfg.warehouse());
+        report.put("statements", statements.size());
+        report.put("consistent", verdict.consistent());
+        ObjectNode queries = report.putObject("queries");
+        queries.put("batch", batchQuery);
+        if (streamingQuery != null) {
+            queries.put("streaming", streamingQuery);
+            ObjectNode sentinel = report.putObject("sentinel");
+            sentinel.put("snapshot", last.getAsLong() + 1);
+            sentinel.put("rolled_back_to", last.getAsLong());
+            sentinel.put("note", "a row no operation writes, in a last commit that bounds the streaming read;"
+                    + " the oracle leaves it out and the table is rolled back to the snapshot before it");
+        } else {
+            queries.put("streaming", "not run: the workload made no commit to replay");
+        }
+        report.set("verdict", Verdict.JSON.valueToTree(verdict));
+        return new GeneralReport(report, verdict, created.ddl(), timings);
     }
 
     private static GeneralWorkload.Read read(TextChanges c, boolean snapshot) {

@@ -133,17 +133,8 @@ public final class PaimonProof {
         timings.put("judge", Statements.millisSince(t));
         timings.put("total", Statements.millisSince(startAll));
 
-        ObjectNode report = ProofReport.newObject();
-        report.put("command", "prove");
-        report.put("status", "completed");
-        report.put("table", path.getFullName());
-        ObjectNode paimon = report.putObject("paimon");
-        paimon.put("warehouse", cfg.warehouse().toAbsolutePath().toString());
-        paimon.put("database", db);
-        paimon.put("table", path.getObjectName());
-        paimon.put("latest_snapshot", lastWorkloadSnapshot);
-        report.put("ddl", created.ddl());
-        report.put("keyed", created.keyed());
+        ObjectNode report = created.report("prove", cfg.warehouse());
+        ((ObjectNode) report.get("paimon")).put("latest_snapshot", lastWorkloadSnapshot);
         report.put("upserts", cfg.upserts().size());
         report.put("statements", statements.size());
         report.put("rows_per_insert", Math.max(1, cfg.rowsPerInsert()));

@@ -4,7 +4,9 @@ import dev.tierproof.core.CheckedDdl;
 import dev.tierproof.core.Ddl;
 import dev.tierproof.core.Queries;
 import dev.tierproof.core.Rows;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tierproof.core.TierproofException;
+import dev.tierproof.report.ProofReport;
 import dev.tierproof.flink.PlannerThread;
 import dev.tierproof.run.Steps;
 import java.nio.file.Path;
@@ -25,7 +27,19 @@ public final class TableCreation {
      * @param keyed whether it has the primary key {@code id}
      * @param ddl the statement that ran
      */
-    public record Created(ObjectPath path, boolean keyed, String ddl) {}
+    public record Created(ObjectPath path, boolean keyed, String ddl) {
+        /** A completed proof's report, opened with what every proof of this table says first. */
+        public ObjectNode report(String command, Path warehouse) {
+            ObjectNode report = ProofReport.newObject();
+            report.put("command", command);
+            report.put("status", "completed");
+            report.put("table", path.getFullName());
+            ProofReport.putPaimon(report, warehouse, path.getDatabaseName(), path.getObjectName());
+            report.put("ddl", ddl);
+            report.put("keyed", keyed);
+            return report;
+        }
+    }
 
     private TableCreation() {}
 
@@ -76,9 +90,8 @@ public final class TableCreation {
             }
         });
         steps.execute("CREATE TABLE " + path.getFullName(), deadline, control -> {
-            PlannerThread.prepare();
             try {
-                batch.executeSql(ddl);
+                PlannerThread.executeSql(batch, ddl);
             } catch (RuntimeException e) {
                 someoneElsesTable[0] = Steps.rootMessage(e).contains("already exists");
                 throw new IllegalArgumentException("the DDL failed: " + Steps.rootMessage(e), e);

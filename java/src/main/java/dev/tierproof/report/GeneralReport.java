@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 /** The outcome of a proof of a table of any shape: the verdict, typed, and the JSON report. */
-public final class GeneralReport {
+public final class GeneralReport implements Report {
     private final ObjectNode json;
     private final GeneralVerdict verdict;
     private final String ddl;
@@ -21,6 +21,7 @@ public final class GeneralReport {
         ProofReport.stamp(json, timings);
     }
 
+    @Override
     public boolean consistent() {
         return verdict.consistent();
     }
@@ -29,10 +30,17 @@ public final class GeneralReport {
         return verdict;
     }
 
+    @Override
     public String ddl() {
         return ddl;
     }
 
+    @Override
+    public List<String> details() {
+        return List.of();
+    }
+
+    @Override
     public Map<String, Long> timings() {
         return timings;
     }
@@ -41,11 +49,13 @@ public final class GeneralReport {
         return json;
     }
 
+    @Override
     public String toJson() {
         return ProofReport.render(json);
     }
 
     /** A few readable lines: the columns, the expected state, each read, any diff, the verdict. */
+    @Override
     public String summary() {
         StringBuilder sb = new StringBuilder();
         sb.append(String.format("columns          : %s%n", GeneralVerdict.show(verdict.columns())));

@@ -21,7 +21,7 @@ import java.util.Map;
  * read was bounded, command-specific lines, timings), typed; and the JSON report written for
  * tools, built from the same values. Nothing here reads the JSON back.
  */
-public final class ProofReport {
+public final class ProofReport implements Report {
     static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private final ObjectNode json;
@@ -56,6 +56,7 @@ public final class ProofReport {
         Versions.all().forEach(v::put);
     }
 
+    @Override
     public boolean consistent() {
         return verdict.consistent();
     }
@@ -64,14 +65,17 @@ public final class ProofReport {
         return verdict;
     }
 
+    @Override
     public String ddl() {
         return ddl;
     }
 
+    @Override
     public List<String> details() {
         return details;
     }
 
+    @Override
     public Map<String, Long> timings() {
         return timings;
     }
@@ -81,8 +85,19 @@ public final class ProofReport {
         return json;
     }
 
+    @Override
     public String toJson() {
         return render(json);
+    }
+
+    /** The report's {@code paimon} object: where the proved table is. */
+    public static ObjectNode putPaimon(ObjectNode report, java.nio.file.Path warehouse, String database,
+            String table) {
+        ObjectNode paimon = report.putObject("paimon");
+        paimon.put("warehouse", warehouse.toAbsolutePath().toString());
+        paimon.put("database", database);
+        paimon.put("table", table);
+        return paimon;
     }
 
     public static ObjectNode newObject() {
@@ -113,6 +128,7 @@ public final class ProofReport {
     }
 
     /** A few readable lines: each read, the expected state, the verdict and any diff. */
+    @Override
     public String summary() {
         StringBuilder sb = new StringBuilder();
         sb.append(String.format("expected state   : %s%n", rowsText(verdict.expectedRows())));

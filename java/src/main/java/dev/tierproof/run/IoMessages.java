@@ -13,7 +13,15 @@ import java.nio.file.NotDirectoryException;
 public final class IoMessages {
     private IoMessages() {}
 
+    /** {@code file: cause}, or the cause alone when the exception names no file. */
     public static String of(IOException e) {
+        String file = e instanceof FileSystemException f ? f.getFile() : null;
+        String cause = cause(e);
+        return file == null || cause.startsWith(file) ? cause : file + ": " + cause;
+    }
+
+    /** Why the operation failed, without the file. */
+    public static String cause(IOException e) {
         String cause;
         if (e instanceof NoSuchFileException) {
             cause = "no such file or directory";
@@ -32,7 +40,6 @@ public final class IoMessages {
         } else {
             return String.valueOf(e.getMessage());
         }
-        String file = e instanceof FileSystemException f ? f.getFile() : null;
-        return file == null ? cause : file + ": " + cause;
+        return cause;
     }
 }

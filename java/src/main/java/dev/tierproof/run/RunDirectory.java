@@ -14,7 +14,6 @@ import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * The one directory that holds every temporary file of a run: the temporary warehouse, Flink's
@@ -50,8 +49,7 @@ public final class RunDirectory implements AutoCloseable {
             FileChannel owner = FileChannel.open(root.resolve(OWNER_FILE), StandardOpenOption.CREATE_NEW,
                     StandardOpenOption.WRITE);
             owner.lock(); // held until close() or the process's death
-            owner.write(StandardCharsets.UTF_8.encode(self.pid() + " " + startOf(self).map(Instant::toString)
-                    .orElse("unknown") + "\n"));
+            owner.write(StandardCharsets.UTF_8.encode(self.pid() + "\n")); // for people; the lock decides
             return new RunDirectory(root, owner);
         } catch (IOException e) {
             throw new TierproofException("could not create a run directory in " + base + ": " + IoMessages.of(e), e);
@@ -128,9 +126,6 @@ public final class RunDirectory implements AutoCloseable {
         }
     }
 
-    private static Optional<Instant> startOf(ProcessHandle process) {
-        return process.info().startInstant();
-    }
 
     @Override
     public synchronized void close() {

@@ -11,6 +11,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 
 /**
@@ -29,27 +30,29 @@ public final class Steps {
     private final Duration budget;
     private final long budgetEnd;
     private final Undo undo;
-    private final Steps parent;
-    private final Worker worker;
-    private volatile String current = "starting";
 
-    private Steps(Progress progress, Duration budget, long budgetEnd, Undo undo, Steps parent, Worker worker) {
+    private final Worker worker;
+    /** The step running now: shared by a run's quiet copies. */
+    private final AtomicReference<String> current;
+
+    private Steps(Progress progress, Duration budget, long budgetEnd, Undo undo, AtomicReference<String> current,
+            Worker worker) {
         this.progress = progress;
         this.budget = budget;
         this.budgetEnd = budgetEnd;
         this.undo = undo;
-        this.parent = parent;
+        this.current = current;
         this.worker = worker;
     }
 
     private Steps(Progress progress, Duration budget) {
         this(progress, budget, budget == null ? Long.MAX_VALUE : System.nanoTime() + budget.toNanos(), new Undo(),
-                null, new Worker());
+                new AtomicReference<>("starting"), new Worker());
     }
 
     /** The same run (budget, undo ledger, current step, worker) with progress that prints nothing. */
     public Steps quiet() {
-        return new Steps(Progress.silent(), budget, budgetEnd, undo, this, worker);
+        return new Steps(Progress.silent(), budget, budgetEnd, undo, current, worker);
     }
 
     /**
@@ -105,7 +108,7 @@ public final class Steps {
 
     /** The step running now (or last run), for messages about an interruption. */
     public String current() {
-        return current;
+        return current.get();
     }
 
     /** What a step does; it may register cancel hooks and a detail for messages on its control. */
@@ -150,10 +153,7 @@ public final class Steps {
 
     /** Runs {@code work} as the step {@code name}, within {@code deadline} and the run's budget. */
     public <T> T run(String name, Duration deadline, Work<T> work) {
-        current = name;
-        if (parent != null) {
-            parent.current = name;
-        }
+        current.set(name);
         long now = System.nanoTime();
         long left = budgetEnd - now;
         if (left <= 0) {
