@@ -5,6 +5,7 @@ use super::arrays::{bad, bytes, string, string_array, text_rows};
 use super::queries::option_pairs;
 use super::{JniResult, ThrowTierproof};
 use crate::error::TierproofError;
+use crate::model::merge::Target;
 use crate::model::proof::{GeneralProof, ReadInput};
 use crate::oracle::RowKind;
 use jni::objects::{JByteArray, JClass, JObject, JObjectArray, JString, JValue};
@@ -20,15 +21,45 @@ fn proof<'a>(handle: jlong) -> JniResult<&'a GeneralProof> {
     Ok(unsafe { &*(handle as *const GeneralProof) })
 }
 
+/// `GeneralWorkload.Target`'s ordinal.
+fn target_of(ordinal: jint) -> JniResult<Target> {
+    match ordinal {
+        0 => Ok(Target::Paimon),
+        1 => Ok(Target::Fluss),
+        other => Err(bad(format!("no target {other}"))),
+    }
+}
+
+/// Why the streaming replays of the Paimon table are not judged, or null when they are.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_dev_tierproof_core_GeneralWorkload_nativeReplayNotPromised<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    handle: jlong,
+) -> JString<'local> {
+    env.with_env(|env| -> JniResult<_> {
+        Ok(match &proof(handle)?.merge.replay_not_promised {
+            Some(why) => JString::from_str(env, why)?,
+            None => JString::default(),
+        })
+    })
+    .resolve::<ThrowTierproof>()
+}
+
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_dev_tierproof_core_GeneralWorkload_nativeOpen<'local>(
     mut env: EnvUnowned<'local>,
     _class: JClass<'local>,
+    target: jint,
     ddl: JString<'local>,
     csv: JByteArray<'local>,
 ) -> jlong {
     env.with_env(|env| -> JniResult<_> {
-        let p = GeneralProof::open(&string(env, &ddl, "ddl")?, &bytes(env, &csv, "csv")?)?;
+        let p = GeneralProof::open(
+            target_of(target)?,
+            &string(env, &ddl, "ddl")?,
+            &bytes(env, &csv, "csv")?,
+        )?;
         Ok(Box::into_raw(Box::new(p)) as jlong)
     })
     .resolve::<ThrowTierproof>()
@@ -39,6 +70,7 @@ pub extern "system" fn Java_dev_tierproof_core_GeneralWorkload_nativeOpen<'local
 pub extern "system" fn Java_dev_tierproof_core_GeneralWorkload_nativeGenerate<'local>(
     mut env: EnvUnowned<'local>,
     _class: JClass<'local>,
+    target: jint,
     ddl: JString<'local>,
     n: jint,
     keys: jint,
@@ -49,7 +81,13 @@ pub extern "system" fn Java_dev_tierproof_core_GeneralWorkload_nativeGenerate<'l
             usize::try_from(n).map_err(|_| bad(format!("--random {n} must not be negative")))?;
         let keys =
             u32::try_from(keys).map_err(|_| bad(format!("--keys {keys} must not be negative")))?;
-        let p = GeneralProof::generate(&string(env, &ddl, "ddl")?, n, keys, seed as u64)?;
+        let p = GeneralProof::generate(
+            target_of(target)?,
+            &string(env, &ddl, "ddl")?,
+            n,
+            keys,
+            seed as u64,
+        )?;
         Ok(Box::into_raw(Box::new(p)) as jlong)
     })
     .resolve::<ThrowTierproof>()

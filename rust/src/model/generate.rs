@@ -156,7 +156,7 @@ fn value(ty: DataType, nullable: bool, rng: &mut Rng) -> Value {
 }
 
 /// `n` operations over about `keys` distinct keys, deterministic for `seed`.
-pub fn random_ops(shape: &Shape, n: usize, keys: u32, seed: u64) -> Result<Vec<Op>> {
+pub fn random_ops(shape: &Shape, n: usize, keys: u32, seed: u64, deletes: bool) -> Result<Vec<Op>> {
     if n == 0 || keys == 0 {
         return Err(TierproofError::InvalidInput(
             "a random workload needs at least 1 operation and 1 key".into(),
@@ -189,7 +189,7 @@ pub fn random_ops(shape: &Shape, n: usize, keys: u32, seed: u64) -> Result<Vec<O
     }
     let mut ops = Vec::with_capacity(n);
     for _ in 0..n {
-        let delete = !shape.key.is_empty() && rng.one_in(8);
+        let delete = deletes && !shape.key.is_empty() && rng.one_in(8);
         let key = if shape.key.is_empty() {
             Vec::new()
         } else if delete && rng.one_in(4) {
@@ -245,9 +245,9 @@ mod tests {
     #[test]
     fn deterministic_writable_with_edges_nulls_and_deletes() {
         let shape = all_types();
-        let a = random_ops(&shape, 2000, 30, 7).unwrap();
-        assert_eq!(a, random_ops(&shape, 2000, 30, 7).unwrap());
-        assert_ne!(a, random_ops(&shape, 2000, 30, 8).unwrap());
+        let a = random_ops(&shape, 2000, 30, 7, true).unwrap();
+        assert_eq!(a, random_ops(&shape, 2000, 30, 7, true).unwrap());
+        assert_ne!(a, random_ops(&shape, 2000, 30, 8, true).unwrap());
         // Every value is one the SQL producer writes exactly.
         for op in &a {
             for (v, (name, ty)) in op.values.iter().zip(&shape.columns) {

@@ -4,7 +4,7 @@
 //! and precision are the value model's, in one place.
 
 use super::value::Value;
-use super::workload::{Op, OpKind, Shape};
+use super::workload::Shape;
 use crate::oracle::RowKind;
 use std::collections::BTreeMap;
 
@@ -51,30 +51,6 @@ pub fn canon(shape: &Shape, values: &[Value]) -> CanonRow {
 
 fn key_of(shape: &Shape, row: &CanonRow) -> CanonRow {
     shape.key.iter().map(|&i| row[i].clone()).collect()
-}
-
-/// The rows a deduplicate table holds after `ops` in order (the last write per key; a delete
-/// removes its key, present or not), or every upserted row for a table without a key.
-pub fn expected_state(shape: &Shape, ops: &[Op]) -> Vec<CanonRow> {
-    if shape.key.is_empty() {
-        let mut rows: Vec<CanonRow> = ops.iter().map(|op| canon(shape, &op.values)).collect();
-        rows.sort();
-        return rows;
-    }
-    let mut state: BTreeMap<CanonRow, CanonRow> = BTreeMap::new();
-    for op in ops {
-        let row = canon(shape, &op.values);
-        let key = key_of(shape, &row);
-        match op.kind {
-            OpKind::Upsert => {
-                state.insert(key, row);
-            }
-            OpKind::Delete => {
-                state.remove(&key);
-            }
-        }
-    }
-    state.into_values().collect()
 }
 
 /// A row as people read it: NULL bare, texts quoted where they could be misread.
@@ -165,7 +141,10 @@ pub fn fold(shape: &Shape, mode: Fold, changes: &[(RowKind, Vec<Value>)]) -> Gen
                     },
                 }
             }
-            state.into_values().collect()
+            // Sorted as rows (not by key) like every row list the diff compares.
+            let mut rows: Vec<CanonRow> = state.into_values().collect();
+            rows.sort();
+            rows
         }
     };
     GeneralFolded { rows, anomalies }
@@ -239,10 +218,10 @@ mod tests {
         )
         .unwrap();
         assert_eq!(
-            expected_state(&shape, &ops),
+            super::super::merge::Merge::deduplicate().state(&shape, &ops),
             [
-                row(&["eu", "1", "12.25", "2024-02-29"]),
                 row(&["eu", "1", "11.00", "2024-03-01"]),
+                row(&["eu", "1", "12.25", "2024-02-29"]),
             ]
         );
     }

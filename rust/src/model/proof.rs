@@ -4,13 +4,14 @@
 //! key, deletes applied) or, for a table without a key, every row written.
 
 use super::generate::random_ops;
-use super::oracle::{canon, diff, expected_state, fold, CanonRow, Fold, GeneralFolded};
+use super::merge::{Merge, Target};
+use super::oracle::{canon, diff, fold, CanonRow, Fold, GeneralFolded};
 use super::types::DataType;
 use super::value::Value;
 use super::workload::{parse_workload_csv, Op, OpKind, Shape};
 use crate::create_table::{parse_create_table, CreateTable};
 use crate::error::{Result, TierproofError};
-use crate::ident::{quote_ident, quote_literal};
+use crate::ident::{quote_ident, quote_literal, validate_fluss_name};
 use crate::oracle::RowKind;
 use crate::workload::utf8_text;
 use serde::Serialize;
@@ -20,6 +21,9 @@ use serde::Serialize;
 pub struct GeneralProof {
     pub table: CreateTable,
     pub shape: Shape,
+    /// How the table merges the writes of a key (its engine and options).
+    pub merge: Merge,
+    pub target: Target,
     pub ops: Vec<Op>,
     /// A row no operation writes: its value in column [`Self::sentinel_column`] is used by none.
     pub sentinel: Vec<Value>,
@@ -35,44 +39,81 @@ fn csv_field(text: &str) -> String {
     format!("\"{}\"", text.replace('"', "\"\""))
 }
 
+/// The lake options a Fluss table of a streamhouse proof gets unless its DDL sets them.
+pub const FLUSS_LAKE_DEFAULTS: [(&str, &str); 2] = [
+    ("table.datalake.enabled", "true"),
+    ("table.datalake.freshness", "1s"),
+];
+
 /// The DDL, checked for a general proof: one safe `CREATE TABLE` of stored columns of supported
-/// types, deduplicate or without a key.
-fn checked_table(ddl: &str) -> Result<(CreateTable, Shape)> {
-    let table = parse_create_table(ddl)?;
+/// types whose merge rules the oracle models. A Fluss table gets names Fluss accepts and tiering
+/// on (the lake options default to [`FLUSS_LAKE_DEFAULTS`]; turning the lake off is refused).
+fn checked_table(ddl: &str, target: Target) -> Result<(CreateTable, Shape, Merge)> {
+    let mut table = parse_create_table(ddl)?;
     table.check_safe()?;
-    match table.option("merge-engine") {
-        None | Some("deduplicate") => {}
-        Some(other) => {
-            return Err(refused(format!(
-                "merge-engine {other:?}: the general proof judges deduplicate tables so far (the (id INT, bal INT) proof and the matrix judge the others)"
-            )))
+    if target == Target::Fluss {
+        for part in table.path.parts() {
+            validate_fluss_name(part)?;
+        }
+        if table
+            .option("table.datalake.enabled")
+            .is_some_and(|v| !v.eq_ignore_ascii_case("true"))
+        {
+            return Err(refused(
+                "'table.datalake.enabled' must be 'true': the streamhouse proof checks what tiering writes to the lake".into(),
+            ));
+        }
+        for (key, value) in FLUSS_LAKE_DEFAULTS {
+            if table.option(key).is_none() {
+                table.options.push((key.to_string(), value.to_string()));
+            }
         }
     }
     let shape = Shape::of(&table)?;
-    Ok((table, shape))
+    let merge = Merge::of(&table, &shape, target)?;
+    Ok((table, shape, merge))
 }
 
 impl GeneralProof {
-    /// Checks the DDL (one safe `CREATE TABLE` of supported types, deduplicate) and parses the
-    /// workload CSV against it.
-    pub fn open(ddl: &str, csv: &[u8]) -> Result<Self> {
-        let (table, shape) = checked_table(ddl)?;
+    /// Checks the DDL (one safe `CREATE TABLE` of supported types and modelled merge rules) for
+    /// `target` and parses the workload CSV against it.
+    pub fn open(target: Target, ddl: &str, csv: &[u8]) -> Result<Self> {
+        let (table, shape, merge) = checked_table(ddl, target)?;
         let ops = parse_workload_csv(&shape, utf8_text("CSV", csv)?)?;
-        Self::with_ops(table, shape, ops)
+        Self::with_ops(table, shape, merge, target, ops)
     }
 
     /// Checks the DDL and generates `n` operations over about `keys` keys from `seed`.
-    pub fn generate(ddl: &str, n: usize, keys: u32, seed: u64) -> Result<Self> {
-        let (table, shape) = checked_table(ddl)?;
-        let ops = random_ops(&shape, n, keys, seed)?;
-        Self::with_ops(table, shape, ops)
+    /// (No deletes where the table refuses them, no NULL where a column orders the writes.)
+    pub fn generate(target: Target, ddl: &str, n: usize, keys: u32, seed: u64) -> Result<Self> {
+        let (table, shape, merge) = checked_table(ddl, target)?;
+        let mut rules = shape.clone();
+        for c in merge.ordering_columns() {
+            rules.not_null[c] = true;
+        }
+        let ops = random_ops(&rules, n, keys, seed, merge.deletes_refused.is_none())?;
+        Self::with_ops(table, shape, merge, target, ops)
     }
 
-    fn with_ops(table: CreateTable, shape: Shape, ops: Vec<Op>) -> Result<Self> {
-        let (sentinel_column, sentinel) = choose_sentinel(&shape, &ops)?;
+    fn with_ops(
+        table: CreateTable,
+        shape: Shape,
+        merge: Merge,
+        target: Target,
+        ops: Vec<Op>,
+    ) -> Result<Self> {
+        merge.check_ops(&shape, &ops)?;
+        // The sentinel's key is new, so its order columns only need to be set, not ordered.
+        let mut rules = shape.clone();
+        for c in merge.ordering_columns() {
+            rules.not_null[c] = true;
+        }
+        let (sentinel_column, sentinel) = choose_sentinel(&rules, &ops)?;
         Ok(GeneralProof {
             table,
             shape,
+            merge,
+            target,
             ops,
             sentinel,
             sentinel_column,
@@ -221,7 +262,7 @@ impl GeneralProof {
 
     /// Judges reads. The sentinel's changes are left out.
     pub fn judge(&self, reads: Vec<ReadInput>) -> GeneralVerdict {
-        let expected = expected_state(&self.shape, &self.ops);
+        let expected = self.merge.state(&self.shape, &self.ops);
         let col = self.sentinel_column;
         let sentinel = canon(&self.shape, &self.sentinel)[col].clone();
         let mut judged = Vec::new();
@@ -456,7 +497,7 @@ mod tests {
 
     #[test]
     fn statements_keep_order_and_delete_by_key() {
-        let p = GeneralProof::open(DDL, CSV.as_bytes()).unwrap();
+        let p = GeneralProof::open(Target::Paimon, DDL, CSV.as_bytes()).unwrap();
         let s = p.statements(1000).unwrap();
         assert_eq!(s.len(), 3);
         assert_eq!(s[0].0, "INSERT 1 of 3");
@@ -468,8 +509,12 @@ mod tests {
         assert_eq!(s[1].0, "DELETE 2 of 3");
         assert_eq!(p.statements(1).unwrap().len(), 4);
         // A key written twice in a row starts a new statement: one statement never writes it twice.
-        let twice =
-            GeneralProof::open(DDL, format!("{CSV},eu,1,1,,2024-02-29\n").as_bytes()).unwrap();
+        let twice = GeneralProof::open(
+            Target::Paimon,
+            DDL,
+            format!("{CSV},eu,1,1,,2024-02-29\n").as_bytes(),
+        )
+        .unwrap();
         let s = twice.statements(1000).unwrap();
         assert_eq!(s.len(), 3);
         assert!(
@@ -493,7 +538,7 @@ mod tests {
 
     #[test]
     fn judges_reads_as_sets_and_streams_leaving_out_the_sentinel() {
-        let p = GeneralProof::open(DDL, CSV.as_bytes()).unwrap();
+        let p = GeneralProof::open(Target::Paimon, DDL, CSV.as_bytes()).unwrap();
         let good = vec![
             (
                 RowKind::Insert,
@@ -547,18 +592,18 @@ mod tests {
 
     #[test]
     fn a_generated_workload_writes_back_as_the_same_csv() {
-        let p = GeneralProof::generate(DDL, 300, 12, 5).unwrap();
+        let p = GeneralProof::generate(Target::Paimon, DDL, 300, 12, 5).unwrap();
         let csv = p.workload_csv();
-        let back = GeneralProof::open(DDL, csv.as_bytes()).unwrap();
+        let back = GeneralProof::open(Target::Paimon, DDL, csv.as_bytes()).unwrap();
         assert_eq!(back.ops, p.ops);
         assert!(p
             .statements(50)
             .unwrap()
             .iter()
             .any(|(l, _)| l.starts_with("DELETE")));
-        let q = GeneralProof::open(DDL, CSV.as_bytes()).unwrap();
+        let q = GeneralProof::open(Target::Paimon, DDL, CSV.as_bytes()).unwrap();
         assert_eq!(
-            GeneralProof::open(DDL, q.workload_csv().as_bytes())
+            GeneralProof::open(Target::Paimon, DDL, q.workload_csv().as_bytes())
                 .unwrap()
                 .ops,
             q.ops
@@ -566,12 +611,37 @@ mod tests {
     }
 
     #[test]
-    fn other_merge_engines_are_refused_for_now() {
-        let e = GeneralProof::open(
-            "CREATE TABLE t (a INT, b INT, PRIMARY KEY (a) NOT ENFORCED) WITH ('merge-engine' = 'first-row')",
-            b"a,b\n1,1\n",
-        )
-        .unwrap_err();
-        assert!(e.to_string().contains("deduplicate tables so far"), "{e}");
+    fn merge_engines_shape_the_workload_and_the_expected_state() {
+        let first_row = "CREATE TABLE t (a INT, b INT, PRIMARY KEY (a) NOT ENFORCED) WITH ('merge-engine' = 'first-row')";
+        let p = GeneralProof::open(Target::Paimon, first_row, b"a,b\n1,1\n1,2\n").unwrap();
+        assert_eq!(
+            p.merge.state(&p.shape, &p.ops),
+            [vec![Some("1".to_string()), Some("1".to_string())]]
+        );
+        let e = GeneralProof::open(Target::Paimon, first_row, b"op,a,b\ndelete,1,\n").unwrap_err();
+        assert!(e.to_string().contains("operation 1 is a delete"), "{e}");
+        // A generated workload leaves deletes out where the table refuses them.
+        let g = GeneralProof::generate(Target::Paimon, first_row, 500, 20, 3).unwrap();
+        assert!(g.ops.iter().all(|op| op.kind == OpKind::Upsert));
+        // Fluss: names Fluss accepts, and tiering on by default.
+        let f = GeneralProof::open(Target::Fluss, "CREATE TABLE orders (a INT, b INT, PRIMARY KEY (a) NOT ENFORCED) WITH ('bucket.num' = '4')", b"a,b\n1,1\n").unwrap();
+        assert_eq!(f.table.option("table.datalake.enabled"), Some("true"));
+        assert!(f
+            .table
+            .canonical_sql()
+            .unwrap()
+            .contains("'table.datalake.freshness' = '1s'"));
+        for (ddl, word) in [
+            ("CREATE TABLE `a b` (a INT, b INT)", "not allowed"),
+            (
+                "CREATE TABLE t (a INT, b INT) WITH ('table.datalake.enabled' = 'false')",
+                "must be 'true'",
+            ),
+        ] {
+            let e = GeneralProof::open(Target::Fluss, ddl, b"a,b\n1,1\n")
+                .unwrap_err()
+                .to_string();
+            assert!(e.contains(word), "{e}");
+        }
     }
 }
