@@ -46,6 +46,22 @@ pub extern "system" fn Java_dev_tierproof_core_GeneralWorkload_nativeReplayNotPr
     .resolve::<ThrowTierproof>()
 }
 
+/// Why the table takes no deletes, or null when it does.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_dev_tierproof_core_GeneralWorkload_nativeDeletesRefused<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    handle: jlong,
+) -> JString<'local> {
+    env.with_env(|env| -> JniResult<_> {
+        Ok(match &proof(handle)?.merge.deletes_refused {
+            Some(why) => JString::from_str(env, why)?,
+            None => JString::default(),
+        })
+    })
+    .resolve::<ThrowTierproof>()
+}
+
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_dev_tierproof_core_GeneralWorkload_nativeOpen<'local>(
     mut env: EnvUnowned<'local>,
@@ -260,6 +276,25 @@ pub extern "system" fn Java_dev_tierproof_core_GeneralWorkload_nativeJudge<'loca
         let json =
             serde_json::to_string(&verdict).map_err(|e| TierproofError::Internal(e.to_string()))?;
         Ok(JString::from_str(env, json)?)
+    })
+    .resolve::<ThrowTierproof>()
+}
+
+/// The table's column names, in order.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_dev_tierproof_core_GeneralWorkload_nativeColumns<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    handle: jlong,
+) -> JObjectArray<'local, JString<'local>> {
+    env.with_env(|env| -> JniResult<_> {
+        let names: Vec<String> = proof(handle)?
+            .shape
+            .columns
+            .iter()
+            .map(|(name, _)| name.clone())
+            .collect();
+        string_array(env, &names)
     })
     .resolve::<ThrowTierproof>()
 }

@@ -229,7 +229,12 @@ impl Merge {
     fn fluss(table: &CreateTable, shape: &Shape, dedup: Merge) -> Result<Merge> {
         let name = table.option("table.merge-engine");
         let engine = match name {
-            None | Some("default") | Some("last_row") => return Ok(dedup),
+            None | Some("default") | Some("last_row") => {
+                return Ok(Merge {
+                    deletes_refused: fluss_sql_delete_blocker(shape),
+                    ..dedup
+                })
+            }
             Some("first_row") => Engine::FirstRow,
             Some("versioned") => {
                 let option = "table.merge-engine.versioned.ver-column";
@@ -404,6 +409,33 @@ impl Merge {
         }
         state
     }
+}
+
+/// Why Fluss 0.9.1's SQL `DELETE` cannot delete from this table, if it cannot: it pushes the
+/// delete down only when every key column is compared with a literal of a type it converts
+/// (CHAR, VARCHAR, BOOLEAN, DECIMAL, INT, BIGINT, DOUBLE, TIMESTAMP, TIMESTAMP_LTZ); for any other
+/// key type it fails with a misleading message (docs/findings/fluss-0.9-delete-key-types.md).
+fn fluss_sql_delete_blocker(shape: &Shape) -> Option<String> {
+    shape.key.iter().find_map(|&k| {
+        let (name, ty) = &shape.columns[k];
+        let pushed = matches!(
+            ty,
+            DataType::Char(_)
+                | DataType::VarChar(_)
+                | DataType::Boolean
+                | DataType::Decimal(..)
+                | DataType::Int
+                | DataType::BigInt
+                | DataType::Double
+                | DataType::Timestamp(_)
+                | DataType::TimestampLtz(_)
+        );
+        (!pushed).then(|| {
+            format!(
+                "Fluss 0.9.1's SQL DELETE cannot match key column {name} of type {ty} (it fails with \"only supports DELETE statement with conditions on primary key\"; docs/findings/fluss-0.9-delete-key-types.md)"
+            )
+        })
+    })
 }
 
 /// A write a key received, as the table stores it.
@@ -686,6 +718,14 @@ mod tests {
             format!("CREATE TABLE t (k INT, v BIGINT, s STRING, PRIMARY KEY (k) NOT ENFORCED) WITH ({opts})")
         };
         let f = Target::Fluss;
+        // Fluss's SQL DELETE cannot match a DATE key: deletes are refused up front, naming why.
+        let (shape, merge) = setup(
+            "CREATE TABLE t (d DATE, v INT, PRIMARY KEY (d) NOT ENFORCED)",
+            f,
+        );
+        let delete = parse_workload_csv(&shape, "op,d,v\ndelete,2024-02-29,\n").unwrap();
+        let e = merge.check_ops(&shape, &delete).unwrap_err().to_string();
+        assert!(e.contains("key column d of type DATE"), "{e}");
         let ops = "k,v,s\n1,5,a\n1,3,b\n1,5,c\n2,1,d\n";
         assert_eq!(
             state(&t("'bucket.num' = '2'"), f, ops),

@@ -296,7 +296,18 @@ impl GeneralProof {
                 (true, true) => Fold::Snapshot,
                 (true, false) => Fold::Upserts,
             };
-            let GeneralFolded { rows, anomalies } = fold(&self.shape, mode, &typed);
+            let GeneralFolded {
+                rows,
+                anomalies,
+                update_after_rows,
+            } = fold(&self.shape, mode, &typed);
+            let notes = if update_after_rows > 0 {
+                vec![format!(
+                    "{update_after_rows} of its rows came as update-after (+U) in a snapshot (batch) result, which Paimon's source declares insert-only; the rows are right and counted (docs/findings/paimon-1.3-batch-update-after.md)"
+                )]
+            } else {
+                Vec::new()
+            };
             let mut out_anomalies = unreadable;
             out_anomalies.extend(anomalies.into_iter().map(|a| GeneralAnomalyOut {
                 index: a.index,
@@ -308,6 +319,7 @@ impl GeneralProof {
                 changes: changes.len() as u64,
                 rows,
                 anomalies: out_anomalies,
+                notes,
             });
         }
         let mut checks: Vec<GeneralCheck> = judged
@@ -359,6 +371,8 @@ pub struct GeneralRead {
     pub changes: u64,
     pub rows: Vec<CanonRow>,
     pub anomalies: Vec<GeneralAnomalyOut>,
+    /// What is worth knowing but does not make the read wrong (a known finding's trace).
+    pub notes: Vec<String>,
 }
 
 #[derive(Debug, Clone, Serialize)]

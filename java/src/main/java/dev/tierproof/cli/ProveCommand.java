@@ -104,37 +104,11 @@ final class ProveCommand extends TierproofCommand {
      * names its columns (and optionally {@code op}), proved by the general proof.
      */
     private int proveAnyTable(String ddl) {
-        if (workload.upserts != null && workload.random != null) {
-            throw new IllegalArgumentException("give --upserts FILE or --random N, not both");
-        }
-        GeneralWorkload any;
-        String source;
-        try {
-            if (workload.upserts != null) {
-                if (workload.keys != null || workload.seed != null) {
-                    throw new IllegalArgumentException("--keys and --seed shape a random workload; give --upserts"
-                            + " only");
-                }
-                any = GeneralWorkload.open(ddl, InputFiles.read(workload.upserts, "--upserts"));
-                source = "the workload " + workload.upserts;
-            } else if (workload.random != null) {
-                int n = workload.random;
-                int keys = workload.keys != null ? workload.keys : Math.max(1, n / 4);
-                long seed = workload.seed != null ? workload.seed : 1;
-                any = GeneralWorkload.generate(ddl, n, keys, seed);
-                source = n + " random operations over " + keys + " keys, seed " + seed;
-            } else {
-                throw new IllegalArgumentException("--ddl-file " + ddlFile + " is not the (id INT, bal INT) table:"
-                        + " give its workload as --upserts FILE.csv whose header names its columns (and optionally"
-                        + " op: upsert or delete), or --random N");
-            }
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(ddlFile + ": " + e.getMessage(), e);
-        }
+        WorkloadOptions.Opened opened = workload.open(GeneralWorkload.Target.PAIMON, ddl, ddlFile);
         // The DDL and the whole workload were checked as the workload was opened, before anything starts.
-        try (GeneralWorkload checked = any) {
+        try (GeneralWorkload checked = opened.workload()) {
             int perInsert = rowsPerInsert != null ? rowsPerInsert : 1000;
-            return onPaimon(perInsert, "the table of " + ddlFile + ", " + source,
+            return onPaimon(perInsert, "the table of " + ddlFile + ", " + opened.source(),
                     (engine, warehouse, steps, report, deadline) -> {
                         GeneralReport result = GeneralPaimonProof.run(engine, new GeneralPaimonProof.Config(table,
                                 checked, warehouse, deadline, perInsert), steps);

@@ -1,13 +1,20 @@
 package dev.tierproof.cli;
 
+import dev.tierproof.core.GeneralWorkload;
 import dev.tierproof.core.Rows;
 import dev.tierproof.flink.FlinkEngine;
+import dev.tierproof.fluss.GeneralStreamhouseProof;
 import dev.tierproof.fluss.LocalFlussCluster;
 import dev.tierproof.fluss.StreamhouseProof;
 import dev.tierproof.fluss.Tiering;
 import dev.tierproof.paimon.PaimonProof;
+import dev.tierproof.report.GeneralReport;
 import dev.tierproof.report.ProofReport;
+import dev.tierproof.run.Steps;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -23,10 +30,16 @@ final class StreamhouseCommand extends TierproofCommand {
     /** Up to this many upserts run as one INSERT each (each is a Flink job of about 2.5 s). */
     static final int PER_UPSERT_LIMIT = 20;
 
-    @Option(names = "--table", paramLabel = "NAME", defaultValue = "accounts",
+    @Option(names = "--table", paramLabel = "NAME",
             description = "the table, in Fluss and Paimon database fluss (ASCII letters, digits, _ and -;"
-                    + " default ${DEFAULT-VALUE})")
+                    + " default accounts; with --ddl-file, the DDL's own name)")
     String table;
+
+    @Option(names = "--ddl-file", paramLabel = "FILE",
+            description = "prove your Fluss CREATE TABLE (any supported shape: keys, partitions, buckets,"
+                    + " merge engines, log tables) with an --upserts CSV naming its columns or --random N;"
+                    + " tiering is switched on for it ('table.datalake.enabled', freshness 1s unless set)")
+    Path ddlFile;
 
     @Option(names = "--rows-per-insert", paramLabel = "N",
             description = "upserts per INSERT statement, 1 to " + PaimonProof.MAX_ROWS_PER_INSERT
@@ -41,7 +54,11 @@ final class StreamhouseCommand extends TierproofCommand {
 
     @Override
     public Integer call() {
+        if (ddlFile != null) {
+            return proveAnyTable();
+        }
         Rows upserts = workload.load(WorkloadOptions.EXAMPLE_CSV);
+        String table = this.table != null ? this.table : "accounts";
         StreamhouseProof.ddl(table); // a name Fluss refuses is refused before any cluster starts
         int perInsert = rowsPerInsert != null ? rowsPerInsert : upserts.size() <= PER_UPSERT_LIMIT ? 1 : 2000;
         PaimonProof.checkRowsPerInsert(perInsert);
@@ -49,23 +66,66 @@ final class StreamhouseCommand extends TierproofCommand {
         Warehouse.Checked usersWarehouse = Warehouse.checkUsers(run.warehouse);
         var deadline = run.deadline(120);
 
+        return onCluster(report, usersWarehouse, workload.describe(upserts, upserts.size()
+                + " upserts (the built-in example)"), (cluster, engine, warehouse, steps) -> {
+                    ProofReport result = StreamhouseProof.run(cluster, engine,
+                            new StreamhouseProof.Config(table, upserts, warehouse, deadline, perInsert), steps);
+                    return () -> ReportOutput.print(main.out, main.err, result, report, "DDL (Fluss)");
+                });
+    }
+
+    /** A proof on a Fluss cluster tiering into a warehouse; what it returns prints its outcome. */
+    private interface Proof {
+        Outcome run(LocalFlussCluster cluster, FlinkEngine engine, Path warehouse, Steps steps);
+    }
+
+    /** Prints a completed proof's outcome and returns the exit status. */
+    private interface Outcome {
+        int print();
+    }
+
+    /** One run: its own directory, a Fluss cluster with a Paimon lake, a MiniCluster, the proof. */
+    private int onCluster(OutputFile report, Warehouse.Checked usersWarehouse, String describe, Proof proof) {
         try (RunSession session = RunSession.start("streamhouse", main.runDirectory, run, report, main.err)) {
             main.running(session);
             Warehouse warehouse = Warehouse.of(usersWarehouse, session);
-            main.out.println("tierproof streamhouse: " + workload.describe(upserts, upserts.size()
-                    + " upserts (the built-in example)") + ", Paimon warehouse " + warehouse.describe());
+            main.out.println("tierproof streamhouse: " + describe + ", Paimon warehouse " + warehouse.describe());
             var progress = session.steps().progress();
             progress.step("starting Fluss (ZooKeeper, coordinator, tablet server) with a Paimon datalake");
             LocalFlussCluster cluster = session.started(LocalFlussCluster.start(1,
                     Tiering.clusterOptions(warehouse.path()), session.directory().directory("fluss")));
             progress.step("Fluss is up at " + cluster.bootstrapServers() + "; starting Flink MiniCluster");
             FlinkEngine engine = session.started(FlinkEngine.start(8, session.directory().directory("flink")));
-            ProofReport result = StreamhouseProof.run(cluster, engine,
-                    new StreamhouseProof.Config(table, upserts, warehouse.path(), deadline, perInsert),
-                    session.steps());
+            Outcome outcome = proof.run(cluster, engine, warehouse.path(), session.steps());
             session.completed();
             progress.step("stopping Flink and the Fluss cluster");
-            return ReportOutput.print(main.out, main.err, result, report, "DDL (Fluss)");
+            return outcome.print();
+        }
+    }
+
+    /** A Fluss table of any shape, from {@code --ddl-file}, proved by the general streamhouse proof. */
+    private int proveAnyTable() {
+        String ddl = InputFiles.readText(ddlFile, "--ddl-file");
+        WorkloadOptions.Opened opened = workload.open(GeneralWorkload.Target.FLUSS, ddl, ddlFile);
+        try (GeneralWorkload checked = opened.workload()) {
+            String name = GeneralStreamhouseProof.tableName(checked.table());
+            if (table != null && !table.equals(name)) {
+                throw new IllegalArgumentException("--table " + table + " but the DDL creates " + name
+                        + "; leave --table out");
+            }
+            int perInsert = rowsPerInsert != null ? rowsPerInsert : 1000;
+            PaimonProof.checkRowsPerInsert(perInsert);
+            List<Path> inputs = new ArrayList<>(workload.inputs());
+            inputs.add(ddlFile);
+            OutputFile report = OutputFile.check("--report", run.report, inputs);
+            Warehouse.Checked usersWarehouse = Warehouse.checkUsers(run.warehouse);
+            Duration deadline = run.deadline(120);
+            return onCluster(report, usersWarehouse, "the Fluss table of " + ddlFile + ", " + opened.source(),
+                    (cluster, engine, warehouse, steps) -> {
+                        GeneralReport result = GeneralStreamhouseProof.run(cluster, engine,
+                                new GeneralStreamhouseProof.Config(checked, warehouse, deadline, perInsert), steps);
+                        return () -> ReportOutput.print(main.out, main.err, result, report, "DDL (Fluss)");
+                    });
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.tierproof.cli;
 
+import dev.tierproof.core.GeneralWorkload;
 import dev.tierproof.core.Rows;
 import dev.tierproof.core.Workloads;
 import java.nio.file.Path;
@@ -59,6 +60,44 @@ final class WorkloadOptions {
             return Workloads.random(random, k, seed != null ? seed : 1);
         }
         return fallback.get();
+    }
+
+    /** A workload for a table of any shape, and where it came from. */
+    record Opened(GeneralWorkload workload, String source) {}
+
+    /**
+     * The workload of a table of any shape: a CSV whose header names its columns (and optionally
+     * {@code op}), or a seeded random one. The DDL and every operation are checked here, before
+     * anything starts; errors name {@code ddlFile}.
+     */
+    Opened open(GeneralWorkload.Target target, String ddl, Path ddlFile) {
+        if (upserts != null && random != null) {
+            throw new IllegalArgumentException("give --upserts FILE or --random N, not both");
+        }
+        try {
+            if (upserts != null) {
+                if (keys != null || seed != null) {
+                    throw new IllegalArgumentException("--keys and --seed shape a random workload; give --upserts"
+                            + " only");
+                }
+                return new Opened(GeneralWorkload.open(target, ddl, InputFiles.read(upserts, "--upserts")),
+                        "the workload " + upserts);
+            }
+            if (random != null) {
+                int n = random;
+                int k = keys != null ? keys : Math.max(1, n / 4);
+                long s = seed != null ? seed : 1;
+                GeneralWorkload generated = GeneralWorkload.generate(target, ddl, n, k, s);
+                String noDeletes = generated.deletesRefused();
+                return new Opened(generated, n + " random operations over " + k + " keys, seed " + s
+                        + (noDeletes == null ? "" : " (no deletes: " + noDeletes + ")"));
+            }
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(ddlFile + ": " + e.getMessage(), e);
+        }
+        throw new IllegalArgumentException("--ddl-file " + ddlFile + " is not the (id INT, bal INT) table:"
+                + " give its workload as --upserts FILE.csv whose header names its columns (and optionally"
+                + " op: upsert or delete), or --random N");
     }
 
     boolean given() {

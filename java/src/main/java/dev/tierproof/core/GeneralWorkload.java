@@ -17,6 +17,14 @@ public final class GeneralWorkload implements AutoCloseable {
         NativeLibrary.load();
     }
 
+    /** Which system the DDL is written for (its options are that system's). */
+    public enum Target {
+        /** A Paimon table, proved by {@code prove}. */
+        PAIMON,
+        /** A Fluss primary-key or log table tiering into Paimon, proved by {@code streamhouse}. */
+        FLUSS
+    }
+
     /** A statement of the workload, with its label for progress and messages. */
     public record Statement(String label, String sql) {}
 
@@ -30,13 +38,24 @@ public final class GeneralWorkload implements AutoCloseable {
     }
 
     /** Checks the DDL and parses the workload CSV against it; bad input names what is wrong. */
-    public static GeneralWorkload open(String ddl, byte[] csv) {
-        return new GeneralWorkload(nativeOpen(Objects.requireNonNull(ddl, "ddl"), Objects.requireNonNull(csv, "csv")));
+    public static GeneralWorkload open(Target target, String ddl, byte[] csv) {
+        return new GeneralWorkload(nativeOpen(target.ordinal(), Objects.requireNonNull(ddl, "ddl"),
+                Objects.requireNonNull(csv, "csv")));
     }
 
     /** A seeded random workload for the table: {@code n} operations over about {@code keys} keys. */
-    public static GeneralWorkload generate(String ddl, int n, int keys, long seed) {
-        return new GeneralWorkload(nativeGenerate(Objects.requireNonNull(ddl, "ddl"), n, keys, seed));
+    public static GeneralWorkload generate(Target target, String ddl, int n, int keys, long seed) {
+        return new GeneralWorkload(nativeGenerate(target.ordinal(), Objects.requireNonNull(ddl, "ddl"), n, keys,
+                seed));
+    }
+
+    /**
+     * Why a streaming replay of the Paimon table does not promise the merged state (an engine
+     * other than deduplicate with a changelog producer that streams raw writes), or null when it
+     * does and the replays are judged.
+     */
+    public String replayNotPromised() {
+        return nativeReplayNotPromised(handle());
     }
 
     /** The workload as a CSV that {@link #open} reads back (for reproducers). */
@@ -49,6 +68,16 @@ public final class GeneralWorkload implements AutoCloseable {
             throw new IllegalStateException("the workload is closed");
         }
         return handle;
+    }
+
+    /** Why the table takes no deletes (so a random workload has none), or null when it does. */
+    public String deletesRefused() {
+        return nativeDeletesRefused(handle());
+    }
+
+    /** The table's column names, in order: what every read selects. */
+    public List<String> columns() {
+        return List.of(nativeColumns(handle()));
     }
 
     public CheckedDdl table() {
@@ -103,9 +132,15 @@ public final class GeneralWorkload implements AutoCloseable {
         }
     }
 
-    private static native long nativeOpen(String ddl, byte[] csv);
+    private static native long nativeOpen(int target, String ddl, byte[] csv);
 
-    private static native long nativeGenerate(String ddl, int n, int keys, long seed);
+    private static native long nativeGenerate(int target, String ddl, int n, int keys, long seed);
+
+    private static native String nativeReplayNotPromised(long handle);
+
+    private static native String[] nativeColumns(long handle);
+
+    private static native String nativeDeletesRefused(long handle);
 
     private static native String nativeWorkloadCsv(long handle);
 

@@ -53,8 +53,14 @@ public final class BoundedRead {
     /** Collects every change with all its fields as text (see {@link FlinkValues}). */
     public static TextChanges collectText(Steps steps, TableEnvironment tables, String query, String name,
             Duration deadline) {
+        return collectText(steps, tables, query, name, deadline, -1);
+    }
+
+    /** Collects changes as text until the query ends or {@code stopAfter} changes arrived (see above). */
+    public static TextChanges collectText(Steps steps, TableEnvironment tables, String query, String name,
+            Duration deadline, long stopAfter) {
         TextChanges sink = new TextChanges(name);
-        return collect(steps, tables, query, name, deadline, -1, new Sink<>() {
+        return collect(steps, tables, query, name, deadline, stopAfter, new Sink<>() {
             @Override
             public void add(Row row) {
                 sink.add(row.getKind().toByteValue(), FlinkValues.texts(row));

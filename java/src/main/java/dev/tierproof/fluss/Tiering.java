@@ -4,10 +4,14 @@ import dev.tierproof.core.TierproofException;
 import dev.tierproof.flink.FlinkEngine;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.IntStream;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.fluss.client.admin.Admin;
 import org.apache.fluss.client.admin.OffsetSpec;
@@ -15,6 +19,9 @@ import org.apache.fluss.client.metadata.LakeSnapshot;
 import org.apache.fluss.config.Configuration;
 import org.apache.fluss.exception.LakeTableSnapshotNotExistException;
 import org.apache.fluss.flink.tiering.LakeTieringJobBuilder;
+import org.apache.fluss.metadata.PartitionInfo;
+import org.apache.fluss.metadata.TableBucket;
+import org.apache.fluss.metadata.TableInfo;
 import org.apache.fluss.metadata.TablePath;
 
 /** Fluss's lake tiering job, run on the shared MiniCluster, and the wait for it to quiesce. */
@@ -50,38 +57,85 @@ public final class Tiering implements AutoCloseable {
         }
     }
 
-    /** Where tiering stood when it caught up with the log. */
-    public record Quiesced(long logEndOffset, long lakeSnapshotId, long waitedMillis) {}
+    /**
+     * Where tiering stood when it caught up with the log.
+     *
+     * @param logEndOffset the sum of every bucket's log end offset (of every partition): how many
+     *     changes the log holds, and so how many a full replay of it delivers
+     * @param buckets how many buckets (over all partitions) hold any change
+     */
+    public record Quiesced(long logEndOffset, long lakeSnapshotId, long waitedMillis, int buckets) {}
 
     /**
-     * Waits until the lake snapshot's offset of bucket 0 has reached the log end offset: every
-     * record written to Fluss is then in Paimon.
+     * Waits until the lake snapshot's offset of every bucket (of every partition) has reached
+     * that bucket's log end offset: every record written to Fluss is then in Paimon. The log end
+     * offsets are read once, at the start: the caller has stopped writing.
      */
     public static Quiesced awaitQuiesced(Admin admin, TablePath path, Duration deadline) {
+        return awaitQuiesced(admin, path, deadline, new AtomicReference<>());
+    }
+
+    /** As above; {@code seen} holds where tiering stands (for a message if the wait is cut off). */
+    public static Quiesced awaitQuiesced(Admin admin, TablePath path, Duration deadline,
+            AtomicReference<String> seen) {
         long start = System.nanoTime();
         long end = start + deadline.toNanos();
         try {
-            long logEnd = admin.listOffsets(path, List.of(0), new OffsetSpec.LatestSpec()).bucketResult(0).get();
-            String seen = "no lake snapshot yet";
+            Map<TableBucket, Long> logEnds = logEndOffsets(admin, path);
+            long total = logEnds.values().stream().mapToLong(Long::longValue).sum();
+            int nonEmpty = (int) logEnds.values().stream().filter(o -> o > 0).count();
+            seen.set("the log holds " + total + " changes in " + logEnds.size() + " bucket(s); no lake snapshot yet");
             while (System.nanoTime() < end) {
                 LakeSnapshot snapshot = latestLakeSnapshot(admin, path);
+                if (total == 0) {
+                    return new Quiesced(0, snapshot == null ? -1 : snapshot.getSnapshotId(),
+                            (System.nanoTime() - start) / 1_000_000, 0);
+                }
                 if (snapshot != null) {
-                    long lake = bucketZeroOffset(snapshot);
-                    if (lake >= logEnd) {
-                        return new Quiesced(logEnd, snapshot.getSnapshotId(), (System.nanoTime() - start) / 1_000_000);
+                    Map<TableBucket, Long> lake = snapshot.getTableBucketsOffset();
+                    List<String> behind = new ArrayList<>();
+                    logEnds.forEach((bucket, logEnd) -> {
+                        long tiered = lake.getOrDefault(bucket, 0L);
+                        if (tiered < logEnd) {
+                            behind.add(bucket + " at " + tiered + " of " + logEnd);
+                        }
+                    });
+                    if (behind.isEmpty()) {
+                        return new Quiesced(total, snapshot.getSnapshotId(), (System.nanoTime() - start) / 1_000_000,
+                                nonEmpty);
                     }
-                    seen = "lake snapshot " + snapshot.getSnapshotId() + " at offset " + lake;
+                    seen.set("the log holds " + total + " changes in " + logEnds.size() + " bucket(s); lake snapshot "
+                            + snapshot.getSnapshotId() + " has " + behind.size() + " bucket(s) behind: "
+                            + String.join(", ", behind.subList(0, Math.min(6, behind.size()))));
                 }
                 Thread.sleep(200);
             }
-            throw new TierproofException("tiering did not catch up within " + deadline.toSeconds()
-                    + " s: the log ends at offset " + logEnd + ", " + seen);
+            throw new TierproofException("tiering did not catch up within " + deadline.toSeconds() + " s: "
+                    + seen.get());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new TierproofException("interrupted while waiting for tiering", e);
         } catch (ExecutionException e) {
             throw new TierproofException("could not read offsets of " + path + ": " + e.getCause(), e);
         }
+    }
+
+    /** Every bucket's log end offset, of every partition of a partitioned table. */
+    static Map<TableBucket, Long> logEndOffsets(Admin admin, TablePath path)
+            throws InterruptedException, ExecutionException {
+        TableInfo info = admin.getTableInfo(path).get();
+        List<Integer> buckets = IntStream.range(0, info.getNumBuckets()).boxed().toList();
+        Map<TableBucket, Long> ends = new HashMap<>();
+        if (!info.isPartitioned()) {
+            admin.listOffsets(path, buckets, new OffsetSpec.LatestSpec()).all().get()
+                    .forEach((b, o) -> ends.put(new TableBucket(info.getTableId(), b), o));
+            return ends;
+        }
+        for (PartitionInfo p : admin.listPartitionInfos(path).get()) {
+            admin.listOffsets(path, p.getPartitionName(), buckets, new OffsetSpec.LatestSpec()).all().get()
+                    .forEach((b, o) -> ends.put(new TableBucket(info.getTableId(), p.getPartitionId(), b), o));
+        }
+        return ends;
     }
 
     private static LakeSnapshot latestLakeSnapshot(Admin admin, TablePath path)
@@ -94,14 +148,6 @@ public final class Tiering implements AutoCloseable {
             }
             throw e;
         }
-    }
-
-    private static long bucketZeroOffset(LakeSnapshot snapshot) {
-        return snapshot.getTableBucketsOffset().entrySet().stream()
-                .filter(e -> e.getKey().getBucket() == 0)
-                .map(Map.Entry::getValue)
-                .findFirst()
-                .orElse(-1L);
     }
 
     /** Cancels the job and waits (bounded) for it to go down. */

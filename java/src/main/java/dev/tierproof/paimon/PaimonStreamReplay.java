@@ -62,16 +62,27 @@ public final class PaimonStreamReplay {
         });
     }
 
-    /** Replays every column, as text ({@link PaimonValues}), for a table of any shape. */
+    /**
+     * Replays the named columns, as text ({@link PaimonValues}), for a table of any shape (a lake
+     * table's Fluss system columns are left out by naming only the table's own).
+     */
     public static TextChanges replayText(Steps steps, Path warehouse, String database, String table, String name,
-            Duration deadline) {
+            List<String> columns, Duration deadline) {
         TextChanges sink = new TextChanges(name);
         List<DataField> fields = new ArrayList<>();
         return replay(steps, warehouse, database, table, name, deadline, new Sink<>() {
             @Override
             public int[] projection(RowType type) {
-                fields.addAll(type.getFields());
-                return null;
+                int[] projection = new int[columns.size()];
+                for (int i = 0; i < projection.length; i++) {
+                    projection[i] = type.getFieldIndex(columns.get(i));
+                    if (projection[i] < 0) {
+                        throw new TierproofException("table " + database + "." + table + " has no column "
+                                + columns.get(i) + "; it has " + type.getFieldNames());
+                    }
+                    fields.add(type.getFields().get(projection[i]));
+                }
+                return projection;
             }
 
             @Override

@@ -12,11 +12,18 @@ public final class GeneralReport implements Report {
     private final GeneralVerdict verdict;
     private final String ddl;
     private final Map<String, Long> timings;
+    private final List<String> details;
 
-    public GeneralReport(ObjectNode json, GeneralVerdict verdict, String ddl, Map<String, Long> timings) {
+    /**
+     * @param details lines printed before the summary (where the table went, how reads were
+     *     bounded, what was not judged and why)
+     */
+    public GeneralReport(ObjectNode json, GeneralVerdict verdict, String ddl, List<String> details,
+            Map<String, Long> timings) {
         this.json = json;
         this.verdict = verdict;
         this.ddl = ddl;
+        this.details = List.copyOf(details);
         this.timings = new LinkedHashMap<>(timings);
         ProofReport.stamp(json, timings);
     }
@@ -37,7 +44,7 @@ public final class GeneralReport implements Report {
 
     @Override
     public List<String> details() {
-        return List.of();
+        return details;
     }
 
     @Override
@@ -64,6 +71,7 @@ public final class GeneralReport implements Report {
             sb.append(String.format("%-17s: %d changes -> %s%n", r.name(), r.changes(), rows(r.rows())));
             r.anomalies().forEach(a -> sb.append(String.format("    anomaly at change #%d %s: %s%n", a.index(),
                     a.change(), a.reason())));
+            r.notes().forEach(n -> sb.append(String.format("    note: %s%n", n)));
         }
         for (GeneralVerdict.Check c : verdict.checks()) {
             if (!c.equal()) {

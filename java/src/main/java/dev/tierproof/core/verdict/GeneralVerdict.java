@@ -11,8 +11,9 @@ import java.util.Optional;
  */
 public record GeneralVerdict(boolean consistent, boolean keyed, List<String> columns,
         List<List<String>> expectedRows, List<Read> reads, List<Check> checks) {
-    /** One read, folded. */
-    public record Read(String name, long changes, List<List<String>> rows, List<Anomaly> anomalies) {}
+    /** One read, folded; notes are what does not make it wrong but is worth knowing. */
+    public record Read(String name, long changes, List<List<String>> rows, List<Anomaly> anomalies,
+            List<String> notes) {}
 
     /** One comparison: what {@code right} lacks and holds beyond {@code left}. */
     public record Check(String left, String right, boolean equal, List<List<String>> missing,

@@ -1,0 +1,218 @@
+package dev.tierproof.fluss;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tierproof.core.CheckedDdl;
+import dev.tierproof.core.GeneralWorkload;
+import dev.tierproof.core.TierproofException;
+import dev.tierproof.core.verdict.GeneralVerdict;
+import dev.tierproof.core.verdict.Verdict;
+import dev.tierproof.flink.BoundedRead;
+import dev.tierproof.flink.FlinkEngine;
+import dev.tierproof.flink.Statements;
+import dev.tierproof.flink.TextChanges;
+import dev.tierproof.paimon.PaimonLake;
+import dev.tierproof.paimon.PaimonStreamReplay;
+import dev.tierproof.paimon.PaimonTables;
+import dev.tierproof.report.GeneralReport;
+import dev.tierproof.report.ProofReport;
+import dev.tierproof.run.Steps;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
+import org.apache.flink.table.api.TableEnvironment;
+import org.apache.fluss.client.Connection;
+import org.apache.fluss.client.ConnectionFactory;
+import org.apache.fluss.metadata.TablePath;
+
+/**
+ * The streamhouse proof of a Fluss table of any shape (issue 8): the user's Fluss DDL (composite
+ * keys, partitions, buckets, merge engines, log tables) and a workload of upserts and deletes held
+ * by the Rust core. Fluss tiers the table into Paimon; once tiering has quiesced (every bucket of
+ * every partition), each read is judged by the core: snapshots (the lake batch read, Fluss's
+ * union read and its {@code full} startup) as sets, each key once; changelogs (the lake replay in
+ * Flink and in Paimon's own API, the Fluss log from the earliest offset) as streams of changes,
+ * all against what the table's merge engine makes of the workload. Streaming reads stop at counts
+ * taken from the sources' own bookkeeping (the log end offsets, the lake's row count), never
+ * from the expected answer.
+ */
+public final class GeneralStreamhouseProof {
+    /**
+     * @param workload the workload (its DDL is the Fluss table's); the caller closes it
+     */
+    public record Config(GeneralWorkload workload, Path warehouse, Duration deadline, int rowsPerInsert) {}
+
+    private GeneralStreamhouseProof() {}
+
+    /** The table's name, checked: in Fluss database {@value StreamhouseProof#FLUSS_DATABASE}. */
+    public static String tableName(CheckedDdl ddl) {
+        if (ddl.database() != null && !ddl.database().equals(StreamhouseProof.FLUSS_DATABASE)) {
+            throw new IllegalArgumentException("the DDL creates its table in database " + ddl.database()
+                    + "; the streamhouse proof's tables live in Fluss and Paimon database "
+                    + StreamhouseProof.FLUSS_DATABASE + ": name only the table");
+        }
+        return ddl.table();
+    }
+
+    public static GeneralReport run(LocalFlussCluster cluster, FlinkEngine engine, Config cfg, Steps steps) {
+        Map<String, Long> timings = new LinkedHashMap<>();
+        long startAll = System.nanoTime();
+        GeneralWorkload workload = cfg.workload();
+        CheckedDdl ddl = workload.table();
+        String table = tableName(ddl);
+        String db = StreamhouseProof.FLUSS_DATABASE;
+        String where = " in the warehouse " + cfg.warehouse();
+        if (PaimonLake.tableExists(cfg.warehouse(), db, table)) {
+            throw new IllegalArgumentException("table " + db + "." + table + " already exists" + where
+                    + "; tierproof never writes to a table it did not create: choose another name or --warehouse");
+        }
+        boolean lakeDatabaseExisted = PaimonLake.databaseExists(cfg.warehouse(), db);
+        TableEnvironment flussBatch = utc(StreamhouseProof.flussTables(engine.batchTables(), cluster));
+
+        long t = System.nanoTime();
+        steps.progress().step("creating Fluss table " + db + "." + table + " (datalake enabled)");
+        if (!lakeDatabaseExisted) {
+            steps.undo().created("database " + db + where, () -> PaimonLake.dropDatabaseIfEmpty(cfg.warehouse(), db));
+        }
+        steps.undo().created("lake table " + db + "." + table + where,
+                () -> PaimonLake.dropTable(cfg.warehouse(), db, table));
+        Statements.execute(steps, flussBatch, "CREATE TABLE " + db + "." + table, ddl.sql(), cfg.deadline());
+        timings.put("create", Statements.millisSince(t));
+
+        try (Connection connection = ConnectionFactory.createConnection(cluster.clientConfig());
+                Tiering tiering = Tiering.start(engine, cluster, cfg.warehouse(), StreamhouseProof.TIERING_POLL)) {
+            t = System.nanoTime();
+            List<GeneralWorkload.Statement> statements = workload.statements(cfg.rowsPerInsert());
+            steps.progress().step("running the workload on Fluss: " + statements.size()
+                    + " statements (each a Flink job)");
+            for (int i = 0; i < statements.size(); i++) {
+                GeneralWorkload.Statement s = statements.get(i);
+                Statements.execute(steps, flussBatch, s.label(), s.sql(), cfg.deadline());
+                steps.progress().count("statements done", i + 1, statements.size());
+            }
+            timings.put("write", Statements.millisSince(t));
+
+            steps.progress().step("waiting for tiering to quiesce (every bucket's lake offset = its log end offset)");
+            AtomicReference<String> seen = new AtomicReference<>("offsets not read yet");
+            Tiering.Quiesced q = steps.run("waiting for tiering to quiesce", cfg.deadline(), control -> {
+                control.detail(seen::get);
+                return Tiering.awaitQuiesced(connection.getAdmin(), TablePath.of(db, table), cfg.deadline(), seen);
+            });
+            timings.put("tiering_wait", q.waitedMillis());
+            steps.progress().step("tiered: " + q.logEndOffset() + " changes in " + q.buckets() + " bucket(s), lake"
+                    + " snapshot " + q.lakeSnapshotId() + " (" + q.waitedMillis() + " ms)");
+
+            Reads reads = new Reads(timings, steps);
+            String all = workload.selectAll(Map.of());
+            TableEnvironment paimonBatch = paimon(engine.batchTables(), cfg.warehouse());
+            TextChanges lakeRows = reads.add("paimon_batch", true, "a batch query ends by itself",
+                    () -> BoundedRead.collectText(steps, paimonBatch, all, "paimon_batch", cfg.deadline()));
+            TableEnvironment paimonStreaming = paimon(engine.streamingTables(), cfg.warehouse());
+            String replay = workload.selectAll(Map.of("scan.mode", "from-snapshot", "scan.snapshot-id", "1",
+                    "continuous.discovery-interval", "100ms"));
+            reads.add("paimon_streaming", false, "stopped after the log's " + q.logEndOffset() + " changes"
+                    + " (the sum of the tiered log end offsets)", () -> BoundedRead.collectText(steps,
+                    paimonStreaming, replay, "paimon_streaming", cfg.deadline(), q.logEndOffset()));
+            reads.add("paimon_replay", false, "Paimon's stream scan up to the latest snapshot",
+                    () -> PaimonStreamReplay.replayText(steps, cfg.warehouse(), db, table, "paimon_replay",
+                            workload.columns(), cfg.deadline()));
+            TableEnvironment flussStreaming = utc(StreamhouseProof.flussTables(engine.streamingTables(), cluster));
+            String earliest = workload.selectAll(Map.of("scan.startup.mode", "earliest"));
+            reads.add("fluss_changelog", false, "scan.startup.mode=earliest, stopped at the log end offsets: "
+                    + q.logEndOffset() + " changes", () -> BoundedRead.collectText(steps, flussStreaming, earliest,
+                    "fluss_changelog", cfg.deadline(), q.logEndOffset()));
+            long lakeCount = lakeRows.size();
+            String full = workload.selectAll(Map.of("scan.startup.mode", "full"));
+            reads.add("fluss_full", true, "scan.startup.mode=full (lake snapshot + empty log tail), stopped after"
+                    + " the lake's " + lakeCount + " rows", () -> BoundedRead.collectText(steps, flussStreaming,
+                    full, "fluss_full", cfg.deadline(), lakeCount));
+            reads.add("fluss_union", true, "a batch union read (lake snapshot + log) ends by itself",
+                    () -> BoundedRead.collectText(steps, flussBatch, all, "fluss_union", cfg.deadline()));
+
+            t = System.nanoTime();
+            GeneralVerdict verdict = workload.judge(reads.judged);
+            timings.put("judge", Statements.millisSince(t));
+            timings.put("total", Statements.millisSince(startAll));
+
+            List<String> details = new ArrayList<>();
+            details.add(String.format("tiered into      : Paimon %s.%s in %s", db, table,
+                    cfg.warehouse().toAbsolutePath()));
+            details.add(String.format("tiering          : %d changes in %d bucket(s), lake snapshot %d, caught up"
+                    + " in %d ms", q.logEndOffset(), q.buckets(), q.lakeSnapshotId(), q.waitedMillis()));
+            reads.bounds.forEach((name, bound) -> details.add(String.format("%-17s: bounded by %s", name, bound)));
+            return new GeneralReport(report(cfg, ddl, table, statements.size(), cluster, q, reads.bounds, verdict),
+                    verdict, ddl.sql(), details, timings);
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new TierproofException("the streamhouse proof failed: " + e.getMessage(), e);
+        }
+    }
+
+    /** The reads taken so far: what the core judges, and how each was bounded. */
+    private static final class Reads {
+        final List<GeneralWorkload.Read> judged = new ArrayList<>();
+        final Map<String, String> bounds = new LinkedHashMap<>();
+        private final Map<String, Long> timings;
+        private final Steps steps;
+
+        Reads(Map<String, Long> timings, Steps steps) {
+            this.timings = timings;
+            this.steps = steps;
+        }
+
+        TextChanges add(String name, boolean snapshot, String bound, Supplier<TextChanges> read) {
+            steps.progress().step("read " + name);
+            long t = System.nanoTime();
+            TextChanges c = read.get();
+            timings.put(name, Statements.millisSince(t));
+            judged.add(new GeneralWorkload.Read(name, snapshot, c.kinds(), c.cells()));
+            bounds.put(name, bound);
+            return c;
+        }
+    }
+
+    /** TIMESTAMP_LTZ values are written and read as UTC instants. */
+    private static TableEnvironment utc(TableEnvironment tables) {
+        tables.getConfig().setLocalTimeZone(ZoneOffset.UTC);
+        return tables;
+    }
+
+    private static TableEnvironment paimon(TableEnvironment tables, Path warehouse) {
+        PaimonTables.register(utc(tables), warehouse);
+        tables.useDatabase(StreamhouseProof.FLUSS_DATABASE);
+        return tables;
+    }
+
+    private static ObjectNode report(Config cfg, CheckedDdl ddl, String table, int statements,
+            LocalFlussCluster cluster, Tiering.Quiesced q, Map<String, String> bounds, GeneralVerdict verdict) {
+        ObjectNode r = ProofReport.newObject();
+        r.put("command", "streamhouse");
+        r.put("status", "completed");
+        r.put("table", StreamhouseProof.FLUSS_DATABASE + "." + table);
+        r.put("ddl", ddl.sql());
+        r.put("keyed", ddl.keyed());
+        r.put("statements", statements);
+        r.put("rows_per_insert", cfg.rowsPerInsert());
+        ObjectNode fluss = r.putObject("fluss");
+        fluss.put("bootstrap_servers", cluster.bootstrapServers());
+        fluss.put("database", StreamhouseProof.FLUSS_DATABASE);
+        fluss.put("table", table);
+        fluss.put("log_changes", q.logEndOffset());
+        fluss.put("buckets_with_changes", q.buckets());
+        fluss.put("lake_snapshot_id", q.lakeSnapshotId());
+        ObjectNode paimon = ProofReport.putPaimon(r, cfg.warehouse(), StreamhouseProof.FLUSS_DATABASE, table);
+        paimon.put("note", "Fluss's system columns (__bucket, __offset, __timestamp) are left out of the comparison");
+        r.put("tiering_wait_ms", q.waitedMillis());
+        r.put("consistent", verdict.consistent());
+        ObjectNode b = r.putObject("bounds");
+        bounds.forEach(b::put);
+        r.set("verdict", Verdict.JSON.valueToTree(verdict));
+        return r;
+    }
+}
