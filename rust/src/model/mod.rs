@@ -6,6 +6,7 @@
 pub mod civil;
 pub mod csv;
 pub mod generate;
+pub mod jsonl;
 pub mod merge;
 pub mod oracle;
 pub mod proof;

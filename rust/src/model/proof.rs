@@ -8,7 +8,7 @@ use super::merge::{Merge, Target};
 use super::oracle::{canon, diff, fold, CanonRow, Fold, GeneralFolded};
 use super::types::DataType;
 use super::value::Value;
-use super::workload::{parse_workload_csv, Op, OpKind, Shape};
+use super::workload::{parse_workload, Op, OpKind, Shape};
 use crate::create_table::{parse_create_table, CreateTable};
 use crate::error::{Result, TierproofError};
 use crate::ident::{quote_ident, quote_literal, validate_fluss_name};
@@ -79,7 +79,7 @@ impl GeneralProof {
     /// `target` and parses the workload CSV against it.
     pub fn open(target: Target, ddl: &str, csv: &[u8]) -> Result<Self> {
         let (table, shape, merge) = checked_table(ddl, target)?;
-        let ops = parse_workload_csv(&shape, utf8_text("CSV", csv)?)?;
+        let ops = parse_workload(&shape, utf8_text("workload", csv)?)?;
         Self::with_ops(table, shape, merge, target, ops)
     }
 

@@ -113,6 +113,52 @@ fn bad(line: usize, message: String) -> TierproofError {
     TierproofError::InvalidInput(format!("CSV line {line}: {message}"))
 }
 
+/// One operation from its `op` text (absent: an upsert) and a text per column in the table's
+/// order (`None`: NULL); the error is the message without its line.
+pub(crate) fn op_of(
+    shape: &Shape,
+    op: Option<&str>,
+    cells: &[Option<&str>],
+) -> std::result::Result<Op, String> {
+    let kind = match op {
+        None | Some("" | "upsert" | "+I" | "+U") => OpKind::Upsert,
+        Some("delete" | "-D") => OpKind::Delete,
+        Some(other) => {
+            return Err(format!(
+                "op {other:?} is not upsert (+I, +U) or delete (-D)"
+            ))
+        }
+    };
+    if kind == OpKind::Delete && shape.key.is_empty() {
+        return Err("a delete needs a table with a primary key".into());
+    }
+    let mut values = Vec::with_capacity(shape.columns.len());
+    for (c, (name, ty)) in shape.columns.iter().enumerate() {
+        let is_key = shape.key.contains(&c);
+        // A delete is by key: its other values are not written.
+        let value = match cells[c] {
+            Some(text) if kind == OpKind::Upsert || is_key => {
+                Value::parse(*ty, text).map_err(|e| format!("column {name}: {}", e.detail()))?
+            }
+            _ => Value::Null,
+        };
+        if value == Value::Null && shape.not_null[c] && (kind == OpKind::Upsert || is_key) {
+            return Err(format!("column {name} is NOT NULL but empty"));
+        }
+        values.push(value);
+    }
+    Ok(Op { kind, values })
+}
+
+/// Parses a workload for `shape`: JSON Lines when its first character is `{`, else CSV.
+pub fn parse_workload(shape: &Shape, text: &str) -> Result<Vec<Op>> {
+    if text.trim_start().starts_with('{') {
+        super::jsonl::parse_workload_jsonl(shape, text)
+    } else {
+        parse_workload_csv(shape, text)
+    }
+}
+
 /// Parses a workload CSV for `shape`. The header names every column once (any order) and may add
 /// `op`: `upsert` (or `+I`, `+U`, empty) or `delete` (or `-D`). An unquoted empty field is NULL,
 /// `""` the empty string. Every error names its line, column and value.
@@ -170,44 +216,16 @@ pub fn parse_workload_csv(shape: &Shape, text: &str) -> Result<Vec<Op>> {
                 ),
             ));
         }
-        let kind = match op_at.map(|i| rec.fields[i].text.trim()) {
-            None | Some("" | "upsert" | "+I" | "+U") => OpKind::Upsert,
-            Some("delete" | "-D") => OpKind::Delete,
-            Some(other) => {
-                return Err(bad(
-                    rec.line,
-                    format!("op {other:?} is not upsert (+I, +U) or delete (-D)"),
-                ))
-            }
-        };
-        if kind == OpKind::Delete && shape.key.is_empty() {
-            return Err(bad(
-                rec.line,
-                "a delete needs a table with a primary key".into(),
-            ));
-        }
-        let mut values = Vec::with_capacity(shape.columns.len());
-        for (c, (name, ty)) in shape.columns.iter().enumerate() {
-            let field: &Field = &rec.fields[position[c]];
-            let is_key = shape.key.contains(&c);
-            // A delete is by key: its other values are not written.
-            let value = if (field.text.is_empty() && !field.quoted)
-                || (kind == OpKind::Delete && !is_key)
-            {
-                Value::Null
-            } else {
-                Value::parse(*ty, &field.text)
-                    .map_err(|e| bad(rec.line, format!("column {name}: {}", e.detail())))?
-            };
-            if value == Value::Null && shape.not_null[c] && (kind == OpKind::Upsert || is_key) {
-                return Err(bad(
-                    rec.line,
-                    format!("column {name} is NOT NULL but empty"),
-                ));
-            }
-            values.push(value);
-        }
-        ops.push(Op { kind, values });
+        let cells: Vec<Option<&str>> = position
+            .iter()
+            .map(|&p| {
+                let f: &Field = &rec.fields[p];
+                (!f.text.is_empty() || f.quoted).then_some(f.text.as_str())
+            })
+            .collect();
+        let op = op_of(shape, op_at.map(|i| rec.fields[i].text.trim()), &cells)
+            .map_err(|m| bad(rec.line, m))?;
+        ops.push(op);
     }
     if ops.is_empty() {
         return Err(TierproofError::InvalidInput(

@@ -14,8 +14,10 @@ final class WorkloadOptions {
     static final String EXAMPLE_CSV =
             "id,bal\n1,100\n2,200\n3,300\n1,150\n2,\n4,400\n3,-50\n1,175\n5,500\n4,410\n2,250\n5,\n";
 
-    @Option(names = "--upserts", paramLabel = "FILE.csv",
-            description = "CSV with the header id,bal, one upsert a line in order; an empty bal (or NULL) is NULL")
+    @Option(names = "--upserts", paramLabel = "FILE",
+            description = "CSV with the header id,bal, one upsert a line in order; an empty bal (or NULL) is NULL."
+                    + " For a --ddl-file table of another shape: a CSV whose header names its columns (and"
+                    + " optionally op: upsert or delete), or JSON Lines, one object a line")
     Path upserts;
 
     @Option(names = "--random", paramLabel = "N", description = "N seeded random upserts (1 to 10,000,000) instead")
