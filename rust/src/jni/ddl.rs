@@ -123,3 +123,25 @@ pub extern "system" fn Java_dev_tierproof_core_Ddl_nativeIsIdBal<'local>(
     })
     .resolve::<ThrowTierproof>()
 }
+
+/// The matrix's variant of a table: see [`crate::model::variant::matrix_variant`].
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_dev_tierproof_core_Ddl_nativeMatrixVariant<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    ddl: JString<'local>,
+    name: JString<'local>,
+    engine: JString<'local>,
+    producer: JString<'local>,
+) -> JString<'local> {
+    env.with_env(|env| -> JniResult<_> {
+        let sql = crate::model::variant::matrix_variant(
+            &string(env, &ddl, "ddl")?,
+            &string(env, &name, "name")?,
+            &string(env, &engine, "engine")?,
+            &string(env, &producer, "producer")?,
+        )?;
+        Ok(JString::from_str(env, sql)?)
+    })
+    .resolve::<ThrowTierproof>()
+}

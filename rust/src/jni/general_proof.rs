@@ -81,6 +81,28 @@ pub extern "system" fn Java_dev_tierproof_core_GeneralWorkload_nativeOpen<'local
     .resolve::<ThrowTierproof>()
 }
 
+/// As `nativeOpen`, judged against `promiseDdl`'s table (see `GeneralProof::open_judged_as`).
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_dev_tierproof_core_GeneralWorkload_nativeOpenJudgedAs<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    target: jint,
+    ddl: JString<'local>,
+    promise_ddl: JString<'local>,
+    csv: JByteArray<'local>,
+) -> jlong {
+    env.with_env(|env| -> JniResult<_> {
+        let p = GeneralProof::open_judged_as(
+            target_of(target)?,
+            &string(env, &ddl, "ddl")?,
+            &string(env, &promise_ddl, "promiseDdl")?,
+            &bytes(env, &csv, "csv")?,
+        )?;
+        Ok(Box::into_raw(Box::new(p)) as jlong)
+    })
+    .resolve::<ThrowTierproof>()
+}
+
 /// A seeded random workload for the table: `n` operations over about `keys` keys.
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_dev_tierproof_core_GeneralWorkload_nativeGenerate<'local>(

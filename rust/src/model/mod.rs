@@ -13,6 +13,7 @@ pub mod proof;
 pub mod round_trip;
 pub mod types;
 pub mod value;
+pub mod variant;
 pub mod workload;
 
 pub use types::DataType;

@@ -24,6 +24,9 @@ pub struct GeneralProof {
     /// How the table merges the writes of a key (its engine and options).
     pub merge: Merge,
     pub target: Target,
+    /// When the reads are judged against another table's promise (the matrix's append-only
+    /// variant against its keyed table's last write per key): that table's shape and merge.
+    pub promise: Option<(Shape, Merge)>,
     pub ops: Vec<Op>,
     /// A row no operation writes: its value in column [`Self::sentinel_column`] is used by none.
     pub sentinel: Vec<Value>,
@@ -83,6 +86,36 @@ impl GeneralProof {
         Self::with_ops(table, shape, merge, target, ops)
     }
 
+    /// As [`Self::open`], but the reads are judged against what `promise_ddl`'s table (the same
+    /// columns, another key or engine) would hold: the matrix shows an append-only table
+    /// against the promise of the keyed one.
+    pub fn open_judged_as(
+        target: Target,
+        ddl: &str,
+        promise_ddl: &str,
+        csv: &[u8],
+    ) -> Result<Self> {
+        let mut proof = Self::open(target, ddl, csv)?;
+        let (_, shape, merge) = checked_table(promise_ddl, target)?;
+        if shape.columns != proof.shape.columns {
+            return Err(TierproofError::InvalidInput(
+                "the promise's table has other columns than the table read".into(),
+            ));
+        }
+        merge.check_ops(&shape, &proof.ops)?;
+        proof.promise = Some((shape, merge));
+        Ok(proof)
+    }
+
+    /// The rows the reads must hold: the last write per key as the table's engine merges it, or
+    /// what the promise's table would hold.
+    pub fn expected(&self) -> Vec<CanonRow> {
+        match &self.promise {
+            Some((shape, merge)) => merge.state(shape, &self.ops),
+            None => self.merge.state(&self.shape, &self.ops),
+        }
+    }
+
     /// Checks the DDL and generates `n` operations over about `keys` keys from `seed`.
     /// (No deletes where the table refuses them, no NULL where a column orders the writes.)
     pub fn generate(target: Target, ddl: &str, n: usize, keys: u32, seed: u64) -> Result<Self> {
@@ -114,6 +147,7 @@ impl GeneralProof {
             shape,
             merge,
             target,
+            promise: None,
             ops,
             sentinel,
             sentinel_column,
@@ -262,7 +296,7 @@ impl GeneralProof {
 
     /// Judges reads. The sentinel's changes are left out.
     pub fn judge(&self, reads: Vec<ReadInput>) -> GeneralVerdict {
-        let expected = self.merge.state(&self.shape, &self.ops);
+        let expected = self.expected();
         let col = self.sentinel_column;
         let sentinel = canon(&self.shape, &self.sentinel)[col].clone();
         let mut judged = Vec::new();
@@ -320,18 +354,51 @@ impl GeneralProof {
                 rows,
                 anomalies: out_anomalies,
                 notes,
+                consistent: false,
+                reason: String::new(),
             });
         }
-        let mut checks: Vec<GeneralCheck> = judged
+        // One check against the expected state per read, then one per later read against the
+        // first; and each read's own verdict from its two, so the harness never re-decides it.
+        let vs_expected: Vec<GeneralCheck> = judged
             .iter()
             .map(|r| check("expected", &expected, &r.name, &r.rows))
             .collect();
-        if let Some((first, rest)) = judged.split_first() {
-            checks.extend(
-                rest.iter()
-                    .map(|r| check(&first.name, &first.rows, &r.name, &r.rows)),
-            );
+        let vs_first: Vec<GeneralCheck> = match judged.split_first() {
+            Some((first, rest)) => rest
+                .iter()
+                .map(|r| check(&first.name, &first.rows, &r.name, &r.rows))
+                .collect(),
+            None => Vec::new(),
+        };
+        for (i, read) in judged.iter_mut().enumerate() {
+            let mut why = Vec::new();
+            let e = &vs_expected[i];
+            if !e.equal {
+                why.push(format!(
+                    "differs from the expected state (missing {}, extra {})",
+                    e.missing.len(),
+                    e.extra.len()
+                ));
+            }
+            if let Some(c) = i.checked_sub(1).map(|j| &vs_first[j]) {
+                if !c.equal {
+                    why.push(format!("differs from {}", c.left));
+                }
+            }
+            if let Some(a) = read.anomalies.first() {
+                why.push(format!(
+                    "{} anomalies, first: {} {}",
+                    read.anomalies.len(),
+                    a.change,
+                    a.reason
+                ));
+            }
+            read.consistent = why.is_empty();
+            read.reason = why.join("; ");
         }
+        let mut checks = vs_expected;
+        checks.extend(vs_first);
         let consistent =
             checks.iter().all(|c| c.equal) && judged.iter().all(|r| r.anomalies.is_empty());
         GeneralVerdict {
@@ -373,6 +440,10 @@ pub struct GeneralRead {
     pub anomalies: Vec<GeneralAnomalyOut>,
     /// What is worth knowing but does not make the read wrong (a known finding's trace).
     pub notes: Vec<String>,
+    /// Equal to the expected state and to the first read, without anomalies.
+    pub consistent: bool,
+    /// Why not, when not.
+    pub reason: String,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -599,7 +670,15 @@ mod tests {
             RowKind::Insert,
             cells(&["eu", "1", "10.51", "first", "2024-02-29"]),
         );
-        let v = p.judge(vec![read("batch", true, changed)]);
+        let v = p.judge(vec![
+            read("batch", true, changed.clone()),
+            read("streaming", false, changed),
+        ]);
+        assert!(!v.reads[0].consistent && !v.reads[1].consistent);
+        assert_eq!(
+            v.reads[1].reason,
+            "differs from the expected state (missing 1, extra 1)"
+        );
         assert_eq!(v.checks[0].missing[0][2].as_deref(), Some("10.50"));
         assert_eq!(v.checks[0].extra[0][2].as_deref(), Some("10.51"));
     }
@@ -622,6 +701,37 @@ mod tests {
                 .ops,
             q.ops
         );
+    }
+
+    #[test]
+    fn an_append_table_judged_as_its_keyed_promise_shows_every_superseded_row() {
+        let keyed = "CREATE TABLE t (a INT, b INT, PRIMARY KEY (a) NOT ENFORCED)";
+        let p = GeneralProof::open_judged_as(
+            Target::Paimon,
+            "CREATE TABLE t (a INT, b INT)",
+            keyed,
+            b"a,b\n1,1\n1,2\n2,1\n",
+        )
+        .unwrap();
+        assert_eq!(p.expected().len(), 2);
+        let all = |v: &[&str]| {
+            v.iter()
+                .map(|r| {
+                    let (a, b) = r.split_once(',').unwrap();
+                    (
+                        RowKind::Insert,
+                        vec![Some(a.to_string()), Some(b.to_string())],
+                    )
+                })
+                .collect::<Vec<_>>()
+        };
+        let v = p.judge(vec![ReadInput {
+            name: "batch".into(),
+            snapshot: true,
+            changes: all(&["1,1", "1,2", "2,1"]),
+        }]);
+        assert!(!v.consistent);
+        assert_eq!((v.checks[0].missing.len(), v.checks[0].extra.len()), (0, 1));
     }
 
     #[test]

@@ -1,12 +1,16 @@
 package dev.tierproof.cli;
 
+import dev.tierproof.core.Ddl;
+import dev.tierproof.core.GeneralWorkload;
 import dev.tierproof.core.Rows;
 import dev.tierproof.flink.FlinkEngine;
 import dev.tierproof.matrix.Cell;
 import dev.tierproof.matrix.MatrixReport;
 import dev.tierproof.matrix.MatrixRun;
 import dev.tierproof.paimon.PaimonProof;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -24,6 +28,12 @@ final class MatrixCommand extends TierproofCommand {
     @Option(names = "--markdown", paramLabel = "FILE.md", description = "write the grid as a Markdown table")
     Path markdown;
 
+    @Option(names = "--ddl-file", paramLabel = "FILE",
+            description = "run the variants of your CREATE TABLE (its columns, key, partitions and other"
+                    + " options under each engine and producer) with an --upserts workload naming its columns"
+                    + " or --random N; default: the (id INT, bal INT) table")
+    Path ddlFile;
+
     @Option(names = "--rows-per-insert", paramLabel = "N", defaultValue = "25",
             description = "upserts per INSERT (one commit each; default ${DEFAULT-VALUE})")
     int rowsPerInsert;
@@ -36,10 +46,28 @@ final class MatrixCommand extends TierproofCommand {
 
     @Override
     public Integer call() {
-        Rows upserts = workload.load(() -> dev.tierproof.core.Workloads.random(200, 20, 1));
-        String describe = workload.describe(upserts, DEFAULT_WORKLOAD);
+        String ddl;
+        byte[] ops;
+        String describe;
+        if (ddlFile != null) {
+            ddl = InputFiles.readText(ddlFile, "--ddl-file");
+            // The base table and its workload are checked here, before anything starts.
+            WorkloadOptions.Opened opened = workload.open(GeneralWorkload.Target.PAIMON, ddl, ddlFile);
+            try (GeneralWorkload checked = opened.workload()) {
+                ops = checked.workloadCsv().getBytes(StandardCharsets.UTF_8);
+            }
+            describe = "the variants of " + ddlFile + ", " + opened.source();
+        } else {
+            Rows upserts = workload.load(() -> dev.tierproof.core.Workloads.random(200, 20, 1));
+            ddl = Ddl.tierTableDdl("accounts");
+            ops = upserts.csv();
+            describe = workload.describe(upserts, DEFAULT_WORKLOAD);
+        }
         PaimonProof.checkRowsPerInsert(rowsPerInsert);
-        List<Path> inputs = workload.inputs();
+        List<Path> inputs = new ArrayList<>(workload.inputs());
+        if (ddlFile != null) {
+            inputs.add(ddlFile);
+        }
         OutputFile report = OutputFile.check("--report", run.report, inputs);
         OutputFile page = OutputFile.check("--html", html, inputs);
         OutputFile table = OutputFile.check("--markdown", markdown, inputs);
@@ -52,7 +80,7 @@ final class MatrixCommand extends TierproofCommand {
             main.out.println("tierproof matrix: " + describe + ", " + rowsPerInsert + " upserts per commit");
             long start = System.nanoTime();
             FlinkEngine engine = session.started(FlinkEngine.start(4, session.directory().directory("flink")));
-            List<Cell> cells = MatrixRun.run(engine, new MatrixRun.Config(upserts, MatrixRun.ENGINES,
+            List<Cell> cells = MatrixRun.run(engine, new MatrixRun.Config(ddl, ops, MatrixRun.ENGINES,
                     MatrixRun.PRODUCERS, warehouse.path(), deadline, rowsPerInsert), session.steps());
             session.completed();
             MatrixReport result = new MatrixReport(cells, describe, (System.nanoTime() - start) / 1_000_000);

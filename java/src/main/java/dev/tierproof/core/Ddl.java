@@ -68,6 +68,17 @@ public final class Ddl {
         return nativeIsIdBal(Objects.requireNonNull(sql, "ddl"));
     }
 
+    /**
+     * The matrix's variant of a table: its columns, key and partitions under {@code engine}
+     * ({@code append-only}: without the key) and {@code producer}, named {@code name}.
+     */
+    public static String matrixVariant(String ddl, String name, String engine, String producer) {
+        return nativeMatrixVariant(Objects.requireNonNull(ddl, "ddl"), Objects.requireNonNull(name, "name"),
+                Objects.requireNonNull(engine, "engine"), Objects.requireNonNull(producer, "producer"));
+    }
+
+    private static native String nativeMatrixVariant(String ddl, String name, String engine, String producer);
+
     private static native boolean nativeIsIdBal(String sql);
 
     private static native CheckedDdl nativeCheckUserDdl(String sql, boolean writesNullBal);

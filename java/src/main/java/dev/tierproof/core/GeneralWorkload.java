@@ -43,6 +43,16 @@ public final class GeneralWorkload implements AutoCloseable {
                 Objects.requireNonNull(csv, "csv")));
     }
 
+    /**
+     * As {@link #open}, but the reads are judged against what {@code promiseDdl}'s table (the
+     * same columns; another key or engine) would hold: the matrix's append-only variant against
+     * the last write per key of the keyed table.
+     */
+    public static GeneralWorkload openJudgedAs(Target target, String ddl, String promiseDdl, byte[] workload) {
+        return new GeneralWorkload(nativeOpenJudgedAs(target.ordinal(), Objects.requireNonNull(ddl, "ddl"),
+                Objects.requireNonNull(promiseDdl, "promiseDdl"), Objects.requireNonNull(workload, "workload")));
+    }
+
     /** A seeded random workload for the table: {@code n} operations over about {@code keys} keys. */
     public static GeneralWorkload generate(Target target, String ddl, int n, int keys, long seed) {
         return new GeneralWorkload(nativeGenerate(target.ordinal(), Objects.requireNonNull(ddl, "ddl"), n, keys,
@@ -133,6 +143,8 @@ public final class GeneralWorkload implements AutoCloseable {
     }
 
     private static native long nativeOpen(int target, String ddl, byte[] csv);
+
+    private static native long nativeOpenJudgedAs(int target, String ddl, String promiseDdl, byte[] csv);
 
     private static native long nativeGenerate(int target, String ddl, int n, int keys, long seed);
 

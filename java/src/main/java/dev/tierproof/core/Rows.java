@@ -58,6 +58,15 @@ public final class Rows {
         return balIsNull;
     }
 
+    /** The upserts as the CSV a workload file holds ({@code id,bal}, an empty bal is NULL), UTF-8. */
+    public byte[] csv() {
+        StringBuilder csv = new StringBuilder("id,bal\n");
+        for (int i = 0; i < size(); i++) {
+            csv.append(ids[i]).append(',').append(balIsNull[i] ? "" : String.valueOf(bals[i])).append('\n');
+        }
+        return csv.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    }
+
     @Override
     public String toString() {
         StringBuilder sb = new StringBuilder("[");

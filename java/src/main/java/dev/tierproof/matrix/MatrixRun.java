@@ -1,39 +1,38 @@
 package dev.tierproof.matrix;
 
-import dev.tierproof.core.Changelog;
+import dev.tierproof.core.CheckedDdl;
 import dev.tierproof.core.Ddl;
-import dev.tierproof.core.Oracle;
-import dev.tierproof.core.Queries;
-import dev.tierproof.core.Rows;
-import dev.tierproof.core.Upserts;
-import dev.tierproof.core.verdict.Anomaly;
-import dev.tierproof.core.verdict.Check;
-import dev.tierproof.core.verdict.Counted;
-import dev.tierproof.core.verdict.Diff;
-import dev.tierproof.core.verdict.ReadResult;
-import dev.tierproof.core.verdict.Verdict;
+import dev.tierproof.core.GeneralWorkload;
+import dev.tierproof.core.verdict.GeneralVerdict;
 import dev.tierproof.flink.BoundedRead;
 import dev.tierproof.flink.FlinkEngine;
 import dev.tierproof.flink.Statements;
+import dev.tierproof.flink.TextChanges;
 import dev.tierproof.paimon.PaimonLake;
+import dev.tierproof.paimon.PaimonProof;
 import dev.tierproof.paimon.PaimonTables;
 import dev.tierproof.run.DeadlineExceeded;
 import dev.tierproof.run.Steps;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalInt;
+import java.util.OptionalLong;
+import java.util.function.Supplier;
 import org.apache.flink.table.api.TableEnvironment;
 
 /**
- * Runs the same workload through every (merge engine, changelog producer) table in one warehouse
- * on one MiniCluster, and reads each table three ways: batch, a streaming replay from snapshot 1,
- * and a streaming read from {@code latest-full}. Each read is compared with the engine's expected
- * state and with the batch read. A pair Paimon refuses (at CREATE, at write or at read time) is a
- * cell too, with Paimon's own message.
+ * Runs the same workload through every (merge engine, changelog producer) variant of one table
+ * in one warehouse on one MiniCluster, and reads each three ways: batch, a streaming replay from
+ * snapshot 1 (bounded by a sentinel commit, rolled back after), and a streaming read from
+ * {@code latest-full}. The Rust core holds each variant's workload, writes its statements and
+ * judges its reads against what that engine makes of the workload (the append-only variant
+ * against the keyed table's last write per key: the promise it breaks); each cell shows that
+ * read's own verdict. A variant Paimon refuses (at CREATE, at write or at read time) is a cell
+ * too, with Paimon's own message.
  */
 public final class MatrixRun {
     public static final List<String> ENGINES =
@@ -43,218 +42,244 @@ public final class MatrixRun {
     static final String APPEND_ONLY = "append-only";
 
     /**
-     * @param engines which engines to run (a subset of {@link #ENGINES})
-     * @param producers which producers to run (a subset of {@link #PRODUCERS})
+     * @param ddl the table whose variants run (its columns, key, partitions and other options)
+     * @param workload the workload, CSV or JSON Lines, as {@code GeneralWorkload.open} reads it
      * @param rowsPerInsert upserts per INSERT: each INSERT is one commit, so several commits show
      *     what producers do between them
      */
-    public record Config(Rows upserts, List<String> engines, List<String> producers, Path warehouse,
+    public record Config(String ddl, byte[] workload, List<String> engines, List<String> producers, Path warehouse,
             Duration deadline, int rowsPerInsert) {}
 
     private MatrixRun() {}
 
     public static List<Cell> run(FlinkEngine engine, Config cfg, Steps steps) {
+        // Every variant's DDL and workload are checked, and no table may exist, before anything runs.
+        List<Variant> variants = new ArrayList<>();
         for (String mergeEngine : cfg.engines()) {
             for (String producer : cfg.producers()) {
-                String table = tableName(mergeEngine, producer);
-                if (PaimonLake.tableExists(cfg.warehouse(), PaimonTables.DEFAULT_DATABASE, table)) {
-                    throw new IllegalArgumentException("table " + PaimonTables.DEFAULT_DATABASE + "." + table
-                            + " already exists in the warehouse " + cfg.warehouse() + "; tierproof never writes to a"
-                            + " table it did not create: choose another --warehouse");
-                }
+                variants.add(Variant.of(cfg, mergeEngine, producer));
             }
         }
-        boolean databaseExisted = PaimonLake.databaseExists(cfg.warehouse(), PaimonTables.DEFAULT_DATABASE);
-        TableEnvironment batch = engine.batchTables();
-        PaimonTables.register(batch, cfg.warehouse());
-        TableEnvironment streaming = engine.streamingTables();
-        PaimonTables.register(streaming, cfg.warehouse());
-        if (!databaseExisted) {
-            steps.undo().created("database " + PaimonTables.DEFAULT_DATABASE + " in the warehouse " + cfg.warehouse(),
-                    () -> PaimonLake.dropDatabaseIfEmpty(cfg.warehouse(), PaimonTables.DEFAULT_DATABASE));
-        }
-        int sentinelId = Queries.unusedId(cfg.upserts());
-        List<Cell> cells = new ArrayList<>();
-        int done = 0;
-        int total = cfg.engines().size() * cfg.producers().size();
-        for (String mergeEngine : cfg.engines()) {
-            for (String producer : cfg.producers()) {
-                steps.progress().step(String.format("[%d/%d] %s + %s", ++done, total, mergeEngine, producer));
-                cells.addAll(runTable(steps, batch, streaming, cfg, mergeEngine, producer, sentinelId));
+        String db = null;
+        for (Variant v : variants) {
+            db = v.database;
+            if (PaimonLake.tableExists(cfg.warehouse(), v.database, v.table)) {
+                variants.forEach(Variant::close);
+                throw new IllegalArgumentException("table " + v.database + "." + v.table + " already exists in the"
+                        + " warehouse " + cfg.warehouse() + "; tierproof never writes to a table it did not create:"
+                        + " choose another --warehouse");
             }
         }
-        return cells;
+        try {
+            TableEnvironment batch = utc(engine.batchTables());
+            PaimonTables.register(batch, cfg.warehouse());
+            TableEnvironment streaming = utc(engine.streamingTables());
+            PaimonTables.register(streaming, cfg.warehouse());
+            String database = db;
+            if (database != null && !PaimonLake.databaseExists(cfg.warehouse(), database)) {
+                PaimonTables.createDatabaseIfMissing(batch, database);
+                steps.undo().created("database " + database + " in the warehouse " + cfg.warehouse(),
+                        () -> PaimonLake.dropDatabaseIfEmpty(cfg.warehouse(), database));
+            }
+            List<Cell> cells = new ArrayList<>();
+            int done = 0;
+            for (Variant v : variants) {
+                steps.progress().step(String.format("[%d/%d] %s + %s", ++done, variants.size(), v.engine,
+                        v.producer));
+                batch.useDatabase(v.database);
+                streaming.useDatabase(v.database);
+                cells.addAll(runVariant(steps, batch, streaming, cfg, v));
+            }
+            return cells;
+        } finally {
+            variants.forEach(Variant::close);
+        }
     }
 
-    /** The DDL of one configuration; aggregation sums {@code bal}. */
-    static String ddl(String table, String mergeEngine, String producer) {
-        if (mergeEngine.equals(APPEND_ONLY)) {
-            return Ddl.appendOnlyTableDdl(table, Map.of("changelog-producer", producer));
+    /** One variant: its name, its DDL, and its workload held by the core (or why none). */
+    private static final class Variant implements AutoCloseable {
+        final String engine;
+        final String producer;
+        final String database;
+        final String table;
+        final String ddl;
+        final GeneralWorkload workload;
+        final String notRun;
+
+        private Variant(String engine, String producer, String database, String table, String ddl,
+                GeneralWorkload workload, String notRun) {
+            this.engine = engine;
+            this.producer = producer;
+            this.database = database;
+            this.table = table;
+            this.ddl = ddl;
+            this.workload = workload;
+            this.notRun = notRun;
         }
-        Map<String, String> options = new LinkedHashMap<>();
-        if (mergeEngine.equals("aggregation")) {
-            options.put("fields.bal.aggregate-function", "sum");
+
+        static Variant of(Config cfg, String engine, String producer) {
+            String name = tableName(engine, producer);
+            String ddl = Ddl.matrixVariant(cfg.ddl(), name, engine, producer);
+            GeneralWorkload workload = null;
+            String notRun = null;
+            try {
+                workload = engine.equals(APPEND_ONLY)
+                        ? GeneralWorkload.openJudgedAs(GeneralWorkload.Target.PAIMON, ddl,
+                                Ddl.matrixVariant(cfg.ddl(), name, "deduplicate", producer), cfg.workload())
+                        : GeneralWorkload.open(GeneralWorkload.Target.PAIMON, ddl, cfg.workload());
+            } catch (IllegalArgumentException e) {
+                notRun = "not run: " + e.getMessage(); // the table cannot take this workload
+            }
+            CheckedDdl checked = workload != null ? workload.table() : null;
+            String database = checked != null && checked.database() != null ? checked.database()
+                    : PaimonTables.DEFAULT_DATABASE;
+            return new Variant(engine, producer, database, name, ddl, workload, notRun);
         }
-        if (producer.equals("full-compaction")) {
-            options.put("full-compaction.delta-commits", "1"); // a changelog at every commit
+
+        @Override
+        public void close() {
+            if (workload != null) {
+                workload.close();
+            }
         }
-        return Ddl.keyedTableDdl(table, mergeEngine, producer, 1, options);
     }
 
     static String tableName(String mergeEngine, String producer) {
         return ("m_" + mergeEngine + "_" + producer).replace('-', '_');
     }
 
-    private static List<Cell> runTable(Steps steps, TableEnvironment batch, TableEnvironment streaming, Config cfg,
-            String mergeEngine, String producer, int sentinelId) {
-        String table = tableName(mergeEngine, producer);
-        String db = PaimonTables.DEFAULT_DATABASE;
-        // Recorded before the statement runs (none of the matrix's tables existed at the start).
-        steps.undo().created("table " + db + "." + table + " in the warehouse " + cfg.warehouse(),
-                () -> PaimonLake.dropTable(cfg.warehouse(), db, table));
-        try {
-            Statements.execute(steps, batch, "CREATE TABLE " + table, ddl(table, mergeEngine, producer),
-                    cfg.deadline());
-        } catch (DeadlineExceeded e) {
-            throw e;
-        } catch (RuntimeException e) {
-            return refusedAll(mergeEngine, producer, "at CREATE: " + rootCause(e));
+    private static List<Cell> runVariant(Steps steps, TableEnvironment batch, TableEnvironment streaming, Config cfg,
+            Variant v) {
+        if (v.workload == null) {
+            return refusedAll(v, v.notRun);
         }
-        long lastWorkloadSnapshot;
+        String label = v.database + "." + v.table;
+        // Recorded before the statement runs (none of the matrix's tables existed at the start).
+        steps.undo().created("table " + label + " in the warehouse " + cfg.warehouse(),
+                () -> PaimonLake.dropTable(cfg.warehouse(), v.database, v.table));
         try {
-            List<String> inserts = Upserts.batchedUpsertInserts(table, cfg.upserts(), cfg.rowsPerInsert());
-            for (int i = 0; i < inserts.size(); i++) {
-                Statements.execute(steps, batch, table + ": INSERT " + (i + 1) + " of " + inserts.size(),
-                        inserts.get(i), cfg.deadline());
-            }
-            lastWorkloadSnapshot = PaimonLake.latestSnapshotId(cfg.warehouse(), db, table).orElse(-1);
-            Statements.execute(steps, batch, table + ": the sentinel commit",
-                    Queries.sentinelInsert(table, sentinelId, 1_000), cfg.deadline());
+            Statements.execute(steps, batch, "CREATE TABLE " + label, v.ddl, cfg.deadline());
         } catch (DeadlineExceeded e) {
             throw e;
         } catch (RuntimeException e) {
-            return refusedAll(mergeEngine, producer, "at write: " + rootCause(e));
+            return refusedAll(v, "at CREATE: " + rootCause(e));
+        }
+        OptionalLong lastWorkloadSnapshot;
+        try {
+            List<GeneralWorkload.Statement> statements = v.workload.statements(cfg.rowsPerInsert());
+            for (GeneralWorkload.Statement s : statements) {
+                Statements.execute(steps, batch, v.table + ": " + s.label(), s.sql(), cfg.deadline());
+            }
+            lastWorkloadSnapshot = PaimonLake.latestSnapshotId(cfg.warehouse(), v.database, v.table);
+            Statements.execute(steps, batch, v.table + ": the sentinel commit",
+                    v.workload.sentinelInsert(PaimonProof.SENTINEL_WATERMARK), cfg.deadline());
+        } catch (DeadlineExceeded e) {
+            throw e;
+        } catch (RuntimeException e) {
+            return refusedAll(v, "at write: " + rootCause(e));
         }
 
-        Map<String, Changelog> reads = new LinkedHashMap<>();
+        List<GeneralWorkload.Read> reads = new ArrayList<>();
         Map<String, String> refusals = new LinkedHashMap<>();
         Map<String, Long> millis = new LinkedHashMap<>();
-        OptionalInt exclude = OptionalInt.of(sentinelId);
-        read(reads, refusals, millis, "batch", () -> BoundedRead.collect(steps, batch,
-                Queries.selectRows(table, Map.of(), exclude), "batch", cfg.deadline()));
-        read(reads, refusals, millis, "streaming-replay", () -> BoundedRead.collect(steps, streaming,
-                Queries.selectRows(table, Map.of("scan.mode", "from-snapshot", "scan.snapshot-id", "1",
-                        "scan.bounded.watermark", "0", "continuous.discovery-interval", "100ms"), exclude),
-                "streaming-replay", cfg.deadline()));
+        TextChanges batchRead = read(reads, refusals, millis, "batch", true, () -> BoundedRead.collectText(steps,
+                batch, v.workload.selectAll(Map.of()), "batch", cfg.deadline()));
+        read(reads, refusals, millis, "streaming-replay", false, () -> BoundedRead.collectText(steps, streaming,
+                v.workload.selectAll(PaimonProof.replayOptions()), "streaming-replay", cfg.deadline()));
         // latest-full starts with the merged snapshot, then waits for changes that never come:
         // bounded by the batch read's row count (after the writes nothing else changes).
-        Changelog batchRead = reads.get("batch");
         if (batchRead != null) {
             long count = batchRead.size();
-            read(reads, refusals, millis, "streaming-latest-full", () -> BoundedRead.collect(steps, streaming,
-                    Queries.selectRows(table, Map.of("scan.mode", "latest-full",
-                            "continuous.discovery-interval", "100ms"), exclude),
-                    "streaming-latest-full", cfg.deadline(), count));
+            read(reads, refusals, millis, "streaming-latest-full", false, () -> BoundedRead.collectText(steps,
+                    streaming, v.workload.selectAll(Map.of("scan.mode", "latest-full",
+                            "continuous.discovery-interval", "100ms")), "streaming-latest-full", cfg.deadline(),
+                    count));
         } else {
             refusals.put("streaming-latest-full", "not run: the batch read was refused");
         }
         // The sentinel leaves the table: it keeps exactly the workload's commits.
-        steps.execute(table + ": rolling back the sentinel commit", cfg.deadline(),
-                control -> PaimonLake.rollBackTo(cfg.warehouse(), db, table, lastWorkloadSnapshot));
-        boolean keyed = !mergeEngine.equals(APPEND_ONLY);
-        Verdict verdict = reads.isEmpty() ? null : Oracle.judge(cfg.upserts(),
-                keyed ? mergeEngine : null, keyed, new ArrayList<>(reads.values()));
+        if (lastWorkloadSnapshot.isPresent()) {
+            long to = lastWorkloadSnapshot.getAsLong();
+            steps.execute(v.table + ": rolling back the sentinel commit", cfg.deadline(),
+                    control -> PaimonLake.rollBackTo(cfg.warehouse(), v.database, v.table, to));
+        }
+        GeneralVerdict verdict = reads.isEmpty() ? null : v.workload.judge(reads);
+        String notPromised = v.workload.replayNotPromised();
         List<Cell> cells = new ArrayList<>();
         for (String read : READS) {
             if (refusals.containsKey(read)) {
-                cells.add(Cell.refused(mergeEngine, producer, read, refusals.get(read)));
+                cells.add(Cell.refused(v.engine, v.producer, read, refusals.get(read)));
             } else {
-                cells.add(cell(verdict, mergeEngine, producer, read, millis.get(read)));
+                cells.add(cell(verdict, v, read, millis.get(read), read.equals("batch") ? null : notPromised));
             }
         }
         return cells;
     }
 
-    private static Cell cell(Verdict verdict, String mergeEngine, String producer, String read, long millis) {
-        Check vsExpected = check(verdict, Verdict.EXPECTED, read);
-        Check vsBatch = read.equals("batch") ? null : check(verdict, "batch", read);
-        ReadResult folded = verdict.read(read).orElse(null);
-        boolean anomalies = folded != null && !folded.anomalies().isEmpty();
-        boolean equalsBatch = vsBatch == null || vsBatch.equal();
-        boolean consistent = vsExpected.equal() && equalsBatch && !anomalies;
-        String reason = consistent ? "" : reasonText(vsExpected, vsBatch, folded);
-        return new Cell(mergeEngine, producer, read, consistent ? Cell.CONSISTENT : Cell.INCONSISTENT, reason,
-                vsExpected.missingCount(), vsExpected.extraCount(), equalsBatch,
-                folded == null ? 0 : folded.changes(), folded == null ? 0 : folded.rows().size(),
-                consistent ? "" : sample(vsExpected.diff()), millis);
+    /** A cell from the core's verdict on one read: shown, never re-decided. */
+    private static Cell cell(GeneralVerdict verdict, Variant v, String read, long millis, String notPromised) {
+        GeneralVerdict.Read folded = verdict.read(read)
+                .orElseThrow(() -> new IllegalStateException("the verdict has no read " + read));
+        GeneralVerdict.Check vsExpected = check(verdict, "expected", read);
+        boolean equalsBatch = read.equals("batch") || verdict.checks().stream()
+                .filter(c -> c.left().equals("batch") && c.right().equals(read)).allMatch(GeneralVerdict.Check::equal);
+        String reason = folded.reason();
+        if (!folded.consistent() && notPromised != null) {
+            reason += " (as Paimon documents: " + notPromised + ")";
+        }
+        return new Cell(v.engine, v.producer, read, folded.consistent() ? Cell.CONSISTENT : Cell.INCONSISTENT,
+                reason, vsExpected.missing().size(), vsExpected.extra().size(), equalsBatch, folded.changes(),
+                folded.rows().size(), folded.consistent() ? "" : sample(vsExpected), millis);
     }
 
-    private static String reasonText(Check vsExpected, Check vsBatch, ReadResult folded) {
-        List<String> parts = new ArrayList<>();
-        if (!vsExpected.equal()) {
-            parts.add("differs from the engine's expected state (missing " + vsExpected.missingCount() + ", extra "
-                    + vsExpected.extraCount() + ")");
-        }
-        if (vsBatch != null && !vsBatch.equal()) {
-            parts.add("differs from the batch read");
-        }
-        if (folded != null && !folded.anomalies().isEmpty()) {
-            Anomaly first = folded.anomalies().get(0);
-            parts.add(folded.anomalies().size() + " anomalies, first: " + first.change() + " " + first.reason());
-        }
-        return String.join("; ", parts);
-    }
-
-    private static String sample(Diff diff) {
-        StringBuilder sb = new StringBuilder();
-        appendRows(sb, "missing", diff.missing());
-        appendRows(sb, "extra", diff.extra());
-        return sb.toString().trim();
-    }
-
-    private static void appendRows(StringBuilder sb, String label, List<Counted> counted) {
-        if (counted.isEmpty()) {
-            return;
-        }
-        sb.append(label).append(':');
-        int n = 0;
-        for (Counted c : counted) {
-            if (n++ == 4) {
-                sb.append(" ...");
-                break;
-            }
-            sb.append(' ').append(c.row());
-            if (c.count() > 1) {
-                sb.append('x').append(c.count());
-            }
-        }
-        sb.append(' ');
-    }
-
-    private static Check check(Verdict verdict, String left, String right) {
-        return verdict.check(left, right)
+    private static GeneralVerdict.Check check(GeneralVerdict verdict, String left, String right) {
+        return verdict.checks().stream().filter(c -> c.left().equals(left) && c.right().equals(right)).findFirst()
                 .orElseThrow(() -> new IllegalStateException("no check of " + right + " against " + left));
     }
 
-    interface Read {
-        Changelog run();
+    private static String sample(GeneralVerdict.Check c) {
+        StringBuilder sb = new StringBuilder();
+        appendRows(sb, "missing", c.missing());
+        appendRows(sb, "extra", c.extra());
+        return sb.toString().trim();
     }
 
-    private static void read(Map<String, Changelog> reads, Map<String, String> refusals, Map<String, Long> millis,
-            String name, Read read) {
+    private static void appendRows(StringBuilder sb, String label, List<List<String>> rows) {
+        if (rows.isEmpty()) {
+            return;
+        }
+        sb.append(label).append(':');
+        for (int i = 0; i < rows.size() && i < 4; i++) {
+            sb.append(' ').append(GeneralVerdict.show(rows.get(i)));
+        }
+        sb.append(rows.size() > 4 ? " ... " : " ");
+    }
+
+    private static TextChanges read(List<GeneralWorkload.Read> reads, Map<String, String> refusals,
+            Map<String, Long> millis, String name, boolean snapshot, Supplier<TextChanges> read) {
         long t = System.nanoTime();
         try {
-            reads.put(name, read.run());
+            TextChanges c = read.get();
+            reads.add(new GeneralWorkload.Read(name, snapshot, c.kinds(), c.cells()));
+            return c;
         } catch (DeadlineExceeded e) {
             throw e;
         } catch (RuntimeException e) {
             refusals.put(name, "at read: " + rootCause(e));
+            return null;
+        } finally {
+            millis.put(name, Statements.millisSince(t));
         }
-        millis.put(name, Statements.millisSince(t));
     }
 
-    private static List<Cell> refusedAll(String mergeEngine, String producer, String reason) {
-        return READS.stream().map(r -> Cell.refused(mergeEngine, producer, r, reason)).toList();
+    private static List<Cell> refusedAll(Variant v, String reason) {
+        return READS.stream().map(r -> Cell.refused(v.engine, v.producer, r, reason)).toList();
+    }
+
+    /** TIMESTAMP_LTZ values are written and read as UTC instants. */
+    private static TableEnvironment utc(TableEnvironment tables) {
+        tables.getConfig().setLocalTimeZone(ZoneOffset.UTC);
+        return tables;
     }
 
     /** The innermost message: Paimon's own words, without Flink's wrapping. */

@@ -35,7 +35,7 @@ import org.apache.flink.table.catalog.ObjectPath;
  */
 public final class PaimonProof {
     static final long BOUND_WATERMARK = 0;
-    static final long SENTINEL_WATERMARK = 1_000;
+    public static final long SENTINEL_WATERMARK = 1_000;
     /** The most upserts one {@code INSERT … VALUES} may hold: planning 10 000 literal rows took 25 s here. */
     public static final int MAX_ROWS_PER_INSERT = 10_000;
 
@@ -159,7 +159,7 @@ public final class PaimonProof {
     }
 
     /** Streaming read options: replay the changelog from snapshot 1, end at the sentinel. */
-    static Map<String, String> replayOptions() {
+    public static Map<String, String> replayOptions() {
         Map<String, String> o = new LinkedHashMap<>();
         o.put("scan.mode", "from-snapshot");
         o.put("scan.snapshot-id", "1");

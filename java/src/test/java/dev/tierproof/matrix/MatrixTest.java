@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.tierproof.core.Ddl;
 import dev.tierproof.core.Workloads;
 import dev.tierproof.flink.FlinkEngine;
 import dev.tierproof.run.Steps;
@@ -28,7 +29,8 @@ class MatrixTest {
     void keyCells() {
         List<Cell> cells;
         try (FlinkEngine engine = FlinkEngine.start(4)) {
-            cells = MatrixRun.run(engine, new MatrixRun.Config(Workloads.random(60, 6, 5),
+            cells = MatrixRun.run(engine, new MatrixRun.Config(Ddl.tierTableDdl("accounts"),
+                    Workloads.random(60, 6, 5).csv(),
                     List.of("deduplicate", "aggregation", "first-row", "append-only"), List.of("input", "none"),
                     warehouse, Duration.ofSeconds(60), 20), Steps.silent());
         }

@@ -11,9 +11,12 @@ import java.util.Optional;
  */
 public record GeneralVerdict(boolean consistent, boolean keyed, List<String> columns,
         List<List<String>> expectedRows, List<Read> reads, List<Check> checks) {
-    /** One read, folded; notes are what does not make it wrong but is worth knowing. */
+    /**
+     * One read, folded; notes are what does not make it wrong but is worth knowing; consistent
+     * and reason are the oracle's verdict on this read alone.
+     */
     public record Read(String name, long changes, List<List<String>> rows, List<Anomaly> anomalies,
-            List<String> notes) {}
+            List<String> notes, boolean consistent, String reason) {}
 
     /** One comparison: what {@code right} lacks and holds beyond {@code left}. */
     public record Check(String left, String right, boolean equal, List<List<String>> missing,
