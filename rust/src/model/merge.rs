@@ -214,7 +214,7 @@ impl Merge {
             && !matches!(producer, "lookup" | "full-compaction"))
         .then(|| {
             format!(
-                "a {engine_name} table with changelog-producer {producer:?} streams its raw writes, not merged changes (use 'lookup' or 'full-compaction' for a merged changelog)"
+                "merge-engine {engine_name:?} with changelog-producer {producer:?} streams the raw writes, not merged changes (use 'lookup' or 'full-compaction' for a merged changelog)"
             )
         });
         Ok(Merge {

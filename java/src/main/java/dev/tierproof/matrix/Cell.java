@@ -6,8 +6,9 @@ package dev.tierproof.matrix;
  * @param engine deduplicate, first-row, partial-update, aggregation or append-only
  * @param producer the changelog producer
  * @param read batch, streaming-replay or streaming-latest-full
- * @param verdict consistent, inconsistent or refused
- * @param reason why it was refused (Paimon's own message), or what differs
+ * @param verdict consistent, inconsistent, refused (by Paimon) or not-run (the table cannot take
+ *     the workload: a delete on a first-row table)
+ * @param reason why it was refused (Paimon's own message) or not run, or what differs
  * @param missing rows the read lacks against the engine's expected state
  * @param extra rows the read holds beyond it
  * @param equalsBatch whether the read folds to the same rows as the batch read
@@ -32,8 +33,13 @@ public record Cell(
     public static final String CONSISTENT = "consistent";
     public static final String INCONSISTENT = "inconsistent";
     public static final String REFUSED = "refused";
+    public static final String NOT_RUN = "not-run";
 
     static Cell refused(String engine, String producer, String read, String reason) {
         return new Cell(engine, producer, read, REFUSED, reason, 0, 0, false, 0, 0, "", 0);
+    }
+
+    static Cell notRun(String engine, String producer, String read, String reason) {
+        return new Cell(engine, producer, read, NOT_RUN, reason, 0, 0, false, 0, 0, "", 0);
     }
 }

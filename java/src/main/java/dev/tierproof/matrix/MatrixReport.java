@@ -57,7 +57,8 @@ public final class MatrixReport {
     }
 
     private static final Map<String, String> SYMBOL =
-            Map.of(Cell.CONSISTENT, "✅ consistent", Cell.INCONSISTENT, "❌ inconsistent", Cell.REFUSED, "⛔ refused");
+            Map.of(Cell.CONSISTENT, "✅ consistent", Cell.INCONSISTENT, "❌ inconsistent", Cell.REFUSED, "⛔ refused",
+                    Cell.NOT_RUN, "⏭ not run");
 
     /** Rows: engine + producer; columns: the three reads. */
     public String markdown() {
@@ -79,6 +80,18 @@ public final class MatrixReport {
             }
             sb.append('\n');
         }
+        // Why each cell that is not consistent is so, once per reason and configuration.
+        Map<String, String> why = new java.util.LinkedHashMap<>();
+        for (Cell c : cells) {
+            if (!c.verdict().equals(Cell.CONSISTENT)) {
+                why.merge(c.engine() + " + " + c.producer() + ": " + c.verdict() + ": " + c.reason(), c.read(),
+                        (a, b) -> a + ", " + b);
+            }
+        }
+        if (!why.isEmpty()) {
+            sb.append('\n');
+            why.forEach((reason, reads) -> sb.append("- ").append(reason).append(" (").append(reads).append(")\n"));
+        }
         return sb.toString();
     }
 
@@ -89,7 +102,7 @@ public final class MatrixReport {
                 .append("body{font-family:system-ui,sans-serif;margin:2em;color:#222}")
                 .append("table{border-collapse:collapse}td,th{border:1px solid #bbb;padding:.4em .7em;text-align:left}")
                 .append("td.consistent{background:#c8f0c8}td.inconsistent{background:#f6c6c6}")
-                .append("td.refused{background:#ddd;color:#555}small{color:#555}")
+                .append("td.refused,td.not-run{background:#ddd;color:#555}small{color:#555}")
                 .append("</style></head><body>\n<h1>Which table configurations keep the promise</h1>\n<p>Workload: ")
                 .append(escape(workload)).append("<br>Versions: ").append(escape(Versions.all().toString()))
                 .append("<br>Each cell compares the read with the engine's expected state and with the batch read.")
@@ -106,7 +119,7 @@ public final class MatrixReport {
                 sb.append("<td class=\"").append(c.verdict()).append("\" title=\"")
                         .append(escape(c.reason() + (c.diffSample().isEmpty() ? "" : " — " + c.diffSample())))
                         .append("\">").append(c.verdict());
-                if (!c.verdict().equals(Cell.REFUSED)) {
+                if (!c.verdict().equals(Cell.REFUSED) && !c.verdict().equals(Cell.NOT_RUN)) {
                     sb.append("<br><small>").append(c.changes()).append(" changes → ").append(c.rows())
                             .append(" rows</small>");
                 }

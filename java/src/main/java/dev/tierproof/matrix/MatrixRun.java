@@ -128,7 +128,7 @@ public final class MatrixRun {
                                 Ddl.matrixVariant(cfg.ddl(), name, "deduplicate", producer), cfg.workload())
                         : GeneralWorkload.open(GeneralWorkload.Target.PAIMON, ddl, cfg.workload());
             } catch (IllegalArgumentException e) {
-                notRun = "not run: " + e.getMessage(); // the table cannot take this workload
+                notRun = e.getMessage(); // the table cannot take this workload
             }
             CheckedDdl checked = workload != null ? workload.table() : null;
             String database = checked != null && checked.database() != null ? checked.database()
@@ -151,7 +151,7 @@ public final class MatrixRun {
     private static List<Cell> runVariant(Steps steps, TableEnvironment batch, TableEnvironment streaming, Config cfg,
             Variant v) {
         if (v.workload == null) {
-            return refusedAll(v, v.notRun);
+            return READS.stream().map(r -> Cell.notRun(v.engine, v.producer, r, v.notRun)).toList();
         }
         String label = v.database + "." + v.table;
         // Recorded before the statement runs (none of the matrix's tables existed at the start).

@@ -99,7 +99,7 @@ class AnyTableProofTest {
         Outcome partial = proveKas("'merge-engine' = 'partial-update', 'changelog-producer' = 'input'");
         assertThat(partial.status()).as(partial.out() + partial.err()).isEqualTo(Main.CONSISTENT);
         assertThat(partial.out()).contains("expected state   : 2 rows (1, 3, y) (2, 1, z)")
-                .contains("replays not judged: a partial-update table with changelog-producer \"input\"");
+                .contains("replays not judged: merge-engine \"partial-update\" with changelog-producer \"input\"");
     }
 
     /** A delete a table cannot take is refused by name before anything starts. */
