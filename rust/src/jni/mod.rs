@@ -62,7 +62,7 @@ impl<T: Default> ErrorPolicy<T, JniFailure> for ThrowTierproof {
             return Ok(T::default()); // a Java exception is already on its way
         }
         match &err {
-            JniFailure::Core(e) if e.is_bad_input() => throw(env, ILLEGAL_ARGUMENT, &e.to_string()),
+            JniFailure::Core(e) if e.is_bad_input() => throw(env, ILLEGAL_ARGUMENT, &e.detail()),
             _ => throw(env, TIERPROOF_EXCEPTION, &err.to_string()),
         }
         Ok(T::default())

@@ -203,11 +203,11 @@ impl Merge {
             None => true,
             Some(option) => is_true(table, option) && option != "ignore-delete",
         };
-        let deletes_refused = (!removes && !ignore_delete).then(|| {
-            format!(
-                "a {engine_name} table takes no deletes unless {:?} is 'true' (or 'ignore-delete' is)",
-                remove_option.unwrap_or("ignore-delete")
-            )
+        let deletes_refused = (!removes && !ignore_delete).then(|| match remove_option {
+            Some(option) if option != "ignore-delete" => format!(
+                "a {engine_name} table takes no deletes unless '{option}' (or 'ignore-delete') is 'true'"
+            ),
+            _ => format!("a {engine_name} table takes no deletes unless 'ignore-delete' is 'true'"),
         });
         let producer = table.option("changelog-producer").unwrap_or("none");
         let replay_not_promised = (engine != Engine::Deduplicate

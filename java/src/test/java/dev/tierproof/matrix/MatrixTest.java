@@ -67,4 +67,30 @@ class MatrixTest {
         assertFalse(html.contains("http://") || html.contains("https://") || html.contains("<script"),
                 "self-contained: no network resources");
     }
+
+    /** Any table's variants: a composite string key with deletes; a first-row table cannot take them. */
+    @Test
+    void aUsersTableAndAWorkloadSomeVariantsCannotTake() {
+        String ddl = "CREATE TABLE ledger (region STRING, id BIGINT, amount DECIMAL(12, 2),"
+                + " PRIMARY KEY (region, id) NOT ENFORCED) PARTITIONED BY (region) WITH ('bucket' = '2')";
+        byte[] ops = ("op,region,id,amount\n,eu,1,1.50\n,us,1,2\n,eu,1,3.25\ndelete,us,1,\n,eu,2,0.01\n")
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        List<Cell> cells;
+        try (FlinkEngine engine = FlinkEngine.start(4)) {
+            cells = MatrixRun.run(engine, new MatrixRun.Config(ddl, ops, List.of("deduplicate", "first-row"),
+                    List.of("lookup"), warehouse, Duration.ofSeconds(60), 2), Steps.silent());
+        }
+        MatrixReport report = new MatrixReport(cells, "5 operations", 0);
+        for (String read : MatrixRun.READS) {
+            Cell dedup = report.cell("deduplicate", "lookup", read);
+            assertEquals(Cell.CONSISTENT, dedup.verdict(), read + ": " + dedup.reason());
+            assertEquals(2, dedup.rows(), read);
+            Cell firstRow = report.cell("first-row", "lookup", read);
+            assertEquals(Cell.NOT_RUN, firstRow.verdict(), read);
+            assertTrue(firstRow.reason().contains("operation 4 is a delete: a first-row table takes no deletes"),
+                    firstRow.reason());
+        }
+        assertTrue(report.markdown().contains("- first-row + lookup: not-run: operation 4 is a delete"),
+                report.markdown());
+    }
 }
