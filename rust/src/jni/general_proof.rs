@@ -1,15 +1,16 @@
 //! `dev.tierproof.core.GeneralWorkload`: a [`GeneralProof`] behind a handle (a pointer the Java
 //! object holds until `close()`), so the workload crosses JNI once, as the file's bytes.
 
-use super::arrays::{bad, bytes, string, string_array, text_rows};
+use super::arrays::{bad, bytes, string, string_array};
 use super::queries::option_pairs;
 use super::{JniResult, ThrowTierproof};
 use crate::error::TierproofError;
 use crate::model::merge::Target;
-use crate::model::proof::{GeneralProof, ReadInput};
+use crate::model::proof::{GeneralProof, PendingRead};
+use crate::model::wire::decode_batch;
 use crate::oracle::RowKind;
-use jni::objects::{JByteArray, JClass, JObject, JObjectArray, JString, JValue};
-use jni::sys::{jint, jlong};
+use jni::objects::{JByteArray, JClass, JLongArray, JObject, JObjectArray, JString, JValue};
+use jni::sys::{jboolean, jint, jlong};
 use jni::{jni_sig, jni_str, EnvUnowned};
 
 fn proof<'a>(handle: jlong) -> JniResult<&'a GeneralProof> {
@@ -241,62 +242,90 @@ pub extern "system" fn Java_dev_tierproof_core_GeneralWorkload_nativeSelectAll<'
     .resolve::<ThrowTierproof>()
 }
 
-/// Judges reads: read `i` is `names[i]`, a snapshot when `snapshots[i]`, with changes whose
-/// kinds are `kinds[i]` and whose cells are `cells[i]` (flat, a row after another, null = NULL).
-/// Returns the verdict as JSON.
+/// A read about to stream in: a pointer to its [`PendingRead`], freed by `nativeCloseRead`.
 #[unsafe(no_mangle)]
-#[allow(clippy::too_many_arguments)]
+pub extern "system" fn Java_dev_tierproof_core_GeneralWorkload_nativeNewRead<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    handle: jlong,
+    name: JString<'local>,
+    snapshot: jboolean,
+) -> jlong {
+    env.with_env(|env| -> JniResult<_> {
+        let read = proof(handle)?.new_read(&string(env, &name, "read name")?, snapshot);
+        Ok(Box::into_raw(Box::new(read)) as jlong)
+    })
+    .resolve::<ThrowTierproof>()
+}
+
+fn pending<'a>(read: jlong) -> JniResult<&'a mut PendingRead> {
+    if read == 0 {
+        return Err(bad("the read is closed".to_string()));
+    }
+    // SAFETY: a non-zero read is a pointer from `nativeNewRead`, freed only by `nativeCloseRead`;
+    // the Java object serializes its calls and zeroes the pointer before closing.
+    Ok(unsafe { &mut *(read as *mut PendingRead) })
+}
+
+/// A batch of changes in the wire format ([`crate::model::wire`]): decoded and folded at once.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_dev_tierproof_core_GeneralWorkload_nativeAppend<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    handle: jlong,
+    read: jlong,
+    batch: JByteArray<'local>,
+    length: jint,
+) {
+    env.with_env(|env| -> JniResult<_> {
+        let p = proof(handle)?;
+        let r = pending(read)?;
+        let all = bytes(env, &batch, "batch")?;
+        let n = usize::try_from(length)
+            .ok()
+            .filter(|n| *n <= all.len())
+            .ok_or_else(|| bad(format!("batch length {length} is outside its array")))?;
+        for (kind, cells) in decode_batch(&all[..n], p.shape.columns.len())? {
+            let index = r.changes as usize;
+            p.push(r, RowKind::from_code(index, i32::from(kind as i8))?, &cells);
+        }
+        Ok(())
+    })
+    .resolve::<ThrowTierproof>()
+}
+
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_dev_tierproof_core_GeneralWorkload_nativeCloseRead<'local>(
+    _env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    read: jlong,
+) {
+    if read != 0 {
+        // SAFETY: see `pending`; the Java object zeroes its pointer before calling this, once.
+        drop(unsafe { Box::from_raw(read as *mut PendingRead) });
+    }
+}
+
+/// The verdict over reads that streamed in, in the order given, as JSON for the Java records.
+#[unsafe(no_mangle)]
 pub extern "system" fn Java_dev_tierproof_core_GeneralWorkload_nativeJudge<'local>(
     mut env: EnvUnowned<'local>,
     _class: JClass<'local>,
     handle: jlong,
-    names: JObjectArray<'local, JString<'local>>,
-    snapshots: JByteArray<'local>,
-    kinds: JObjectArray<'local, JByteArray<'local>>,
-    cells: JObjectArray<'local, JObjectArray<'local, JString<'local>>>,
+    reads: JLongArray<'local>,
 ) -> JString<'local> {
     env.with_env(|env| -> JniResult<_> {
         let p = proof(handle)?;
-        let width = p.shape.columns.len();
-        let n = names.len(env)?;
-        let snapshot_flags = bytes(env, &snapshots, "snapshots")?;
-        if snapshot_flags.len() != n || kinds.len(env)? != n || cells.len(env)? != n {
-            return Err(bad(format!(
-                "{n} read names but other arrays differ in length"
-            )));
-        }
-        let mut reads = Vec::with_capacity(n);
-        for (i, snapshot) in snapshot_flags.iter().enumerate() {
-            let name = names.get_element(env, i)?;
-            let k = kinds.get_element(env, i)?;
-            let c = cells.get_element(env, i)?;
-            let kind_codes = bytes(env, &k, "kinds")?;
-            let rows = text_rows(env, &c, width)?;
-            if rows.len() != kind_codes.len() {
-                return Err(bad(format!(
-                    "read {i}: {} rows of {width} cells for {} changes",
-                    rows.len(),
-                    kind_codes.len()
-                )));
-            }
-            let changes = kind_codes
-                .iter()
-                .zip(rows)
-                .enumerate()
-                .map(|(j, (code, row))| Ok((RowKind::from_code(j, i32::from(*code as i8))?, row)))
-                .collect::<std::result::Result<Vec<_>, TierproofError>>()?;
-            reads.push(ReadInput {
-                name: string(env, &name, "read name")?,
-                snapshot: *snapshot != 0,
-                changes,
-            });
-            env.delete_local_ref(name);
-            env.delete_local_ref(k);
-            env.delete_local_ref(c);
-        }
-        let verdict = p.judge(reads);
-        let json =
-            serde_json::to_string(&verdict).map_err(|e| TierproofError::Internal(e.to_string()))?;
+        let n = reads.len(env)?;
+        let mut pointers = vec![0i64; n];
+        reads.get_region(env, 0, &mut pointers)?;
+        let folded = pointers
+            .iter()
+            .map(|&r| pending(r).map(|r| &*r))
+            .collect::<JniResult<Vec<&PendingRead>>>()?;
+        let verdict = p.judge_folded(&folded);
+        let json = serde_json::to_string(&verdict)
+            .map_err(|e| TierproofError::Internal(format!("the verdict does not serialize: {e}")))?;
         Ok(JString::from_str(env, json)?)
     })
     .resolve::<ThrowTierproof>()

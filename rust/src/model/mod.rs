@@ -14,6 +14,7 @@ pub mod round_trip;
 pub mod types;
 pub mod value;
 pub mod variant;
+pub mod wire;
 pub mod workload;
 
 pub use types::DataType;

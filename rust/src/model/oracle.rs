@@ -82,88 +82,122 @@ fn show(kind: RowKind, row: &CanonRow) -> String {
 
 /// Folds a read's changes (`kind`, row values in column order) as `fold` says.
 pub fn fold(shape: &Shape, mode: Fold, changes: &[(RowKind, Vec<Value>)]) -> GeneralFolded {
-    let mut anomalies = Vec::new();
-    let mut update_after_rows = 0;
-    let mut note = |index: usize, kind: RowKind, row: &CanonRow, reason: &str| {
-        anomalies.push(GeneralAnomaly {
+    let mut folder = Folder::new(mode);
+    for (i, (kind, values)) in changes.iter().enumerate() {
+        folder.push(shape, i, *kind, values);
+    }
+    folder.finish()
+}
+
+/// A fold that takes a read's changes as they arrive, holding only the state (a row per key,
+/// or a count per row), never the changes themselves.
+#[derive(Debug, Clone)]
+pub struct Folder {
+    mode: Fold,
+    state: BTreeMap<CanonRow, CanonRow>,
+    counts: BTreeMap<CanonRow, u64>,
+    anomalies: Vec<GeneralAnomaly>,
+    update_after_rows: u64,
+}
+
+impl Folder {
+    pub fn new(mode: Fold) -> Folder {
+        Folder {
+            mode,
+            state: BTreeMap::new(),
+            counts: BTreeMap::new(),
+            anomalies: Vec::new(),
+            update_after_rows: 0,
+        }
+    }
+
+    fn note(&mut self, index: usize, kind: RowKind, row: &CanonRow, reason: &str) {
+        self.anomalies.push(GeneralAnomaly {
             index,
             change: show(kind, row),
             reason: reason.to_string(),
         })
-    };
-    let rows = match mode {
-        Fold::Multiset => {
-            let mut counts: BTreeMap<CanonRow, u64> = BTreeMap::new();
-            for (i, (kind, values)) in changes.iter().enumerate() {
-                let row = canon(shape, values);
-                match kind {
-                    RowKind::Insert | RowKind::UpdateAfter => *counts.entry(row).or_insert(0) += 1,
-                    _ => match counts.get_mut(&row) {
-                        Some(n) if *n > 0 => *n -= 1,
-                        _ => note(i, *kind, &row, "retraction of a row that is not present"),
-                    },
+    }
+
+    /// One change, the `index`-th of its read.
+    pub fn push(&mut self, shape: &Shape, index: usize, kind: RowKind, values: &[Value]) {
+        let row = canon(shape, values);
+        if self.mode == Fold::Multiset {
+            match kind {
+                RowKind::Insert | RowKind::UpdateAfter => *self.counts.entry(row).or_insert(0) += 1,
+                _ => match self.counts.get_mut(&row) {
+                    Some(n) if *n > 1 => *n -= 1,
+                    Some(_) => {
+                        self.counts.remove(&row);
+                    }
+                    None => self.note(index, kind, &row, "retraction of a row that is not present"),
+                },
+            }
+            return;
+        }
+        let key = key_of(shape, &row);
+        match (self.mode, kind) {
+            (Fold::Snapshot, RowKind::Insert) => {
+                if self.state.insert(key, row.clone()).is_some() {
+                    self.note(index, kind, &row, "a snapshot read returned this key twice");
                 }
             }
-            counts
-                .into_iter()
-                .flat_map(|(row, n)| std::iter::repeat_n(row, n as usize))
+            // Paimon's batch source hands back the kind of a key's last write (a +U where Fluss
+            // tiered an update) though it declares its result insert-only: the row is right, its
+            // kind is not; counted, and noted by the caller.
+            (Fold::Snapshot, RowKind::UpdateAfter) => {
+                self.update_after_rows += 1;
+                if self.state.insert(key, row.clone()).is_some() {
+                    self.note(index, kind, &row, "a snapshot read returned this key twice");
+                }
+            }
+            (Fold::Snapshot, _) => {
+                self.note(index, kind, &row, "a snapshot read holds only inserts")
+            }
+            (_, RowKind::Insert | RowKind::UpdateAfter) => {
+                self.state.insert(key, row);
+            }
+            (_, RowKind::Delete) => {
+                if self.state.remove(&key).is_none() {
+                    self.note(index, kind, &row, "delete of a key that is not present");
+                }
+            }
+            (_, RowKind::UpdateBefore) => match self.state.get(&key) {
+                Some(current) if *current == row => {
+                    self.state.remove(&key);
+                }
+                Some(_) => self.note(
+                    index,
+                    kind,
+                    &row,
+                    "update-before does not match the current row",
+                ),
+                None => self.note(
+                    index,
+                    kind,
+                    &row,
+                    "update-before of a key that is not present",
+                ),
+            },
+        }
+    }
+
+    /// The rows so far, sorted as rows (not by key) like every row list the diff compares.
+    pub fn finish(&self) -> GeneralFolded {
+        let mut rows: Vec<CanonRow> = if self.mode == Fold::Multiset {
+            self.counts
+                .iter()
+                .flat_map(|(row, n)| std::iter::repeat_n(row.clone(), *n as usize))
                 .collect()
+        } else {
+            self.state.values().cloned().collect()
+        };
+        rows.sort();
+        GeneralFolded {
+            rows,
+            anomalies: self.anomalies.clone(),
+            update_after_rows: self.update_after_rows,
         }
-        Fold::Snapshot | Fold::Upserts => {
-            let mut state: BTreeMap<CanonRow, CanonRow> = BTreeMap::new();
-            for (i, (kind, values)) in changes.iter().enumerate() {
-                let row = canon(shape, values);
-                let key = key_of(shape, &row);
-                match (mode, kind) {
-                    (Fold::Snapshot, RowKind::Insert) => {
-                        if state.insert(key, row.clone()).is_some() {
-                            note(i, *kind, &row, "a snapshot read returned this key twice");
-                        }
-                    }
-                    // Paimon's batch source hands back the kind of a key's last write (a +U
-                    // where Fluss tiered an update) though it declares its result insert-only:
-                    // the row is right, its kind is not; counted, and noted by the caller.
-                    (Fold::Snapshot, RowKind::UpdateAfter) => {
-                        update_after_rows += 1;
-                        if state.insert(key, row.clone()).is_some() {
-                            note(i, *kind, &row, "a snapshot read returned this key twice");
-                        }
-                    }
-                    (Fold::Snapshot, _) => {
-                        note(i, *kind, &row, "a snapshot read holds only inserts")
-                    }
-                    (_, RowKind::Insert | RowKind::UpdateAfter) => {
-                        state.insert(key, row);
-                    }
-                    (_, RowKind::Delete) => {
-                        if state.remove(&key).is_none() {
-                            note(i, *kind, &row, "delete of a key that is not present");
-                        }
-                    }
-                    (_, RowKind::UpdateBefore) => match state.get(&key) {
-                        Some(current) if *current == row => {
-                            state.remove(&key);
-                        }
-                        Some(_) => note(
-                            i,
-                            *kind,
-                            &row,
-                            "update-before does not match the current row",
-                        ),
-                        None => note(i, *kind, &row, "update-before of a key that is not present"),
-                    },
-                }
-            }
-            // Sorted as rows (not by key) like every row list the diff compares.
-            let mut rows: Vec<CanonRow> = state.into_values().collect();
-            rows.sort();
-            rows
-        }
-    };
-    GeneralFolded {
-        rows,
-        anomalies,
-        update_after_rows,
     }
 }
 

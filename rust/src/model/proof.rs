@@ -5,7 +5,7 @@
 
 use super::generate::random_ops;
 use super::merge::{Merge, Target};
-use super::oracle::{canon, diff, fold, CanonRow, Fold, GeneralFolded};
+use super::oracle::{canon, diff, CanonRow, Fold, Folder, GeneralFolded};
 use super::types::DataType;
 use super::value::Value;
 use super::workload::{parse_workload, Op, OpKind, Shape};
@@ -294,47 +294,73 @@ impl GeneralProof {
         sql
     }
 
-    /// Judges reads. The sentinel's changes are left out.
-    pub fn judge(&self, reads: Vec<ReadInput>) -> GeneralVerdict {
-        let expected = self.expected();
-        let col = self.sentinel_column;
-        let sentinel = canon(&self.shape, &self.sentinel)[col].clone();
-        let mut judged = Vec::new();
-        for ReadInput {
-            name,
-            snapshot,
-            changes,
-        } in reads
-        {
-            let mut typed = Vec::with_capacity(changes.len());
-            let mut unreadable = Vec::new();
-            for (i, (kind, cells)) in changes.iter().enumerate() {
-                match self.shape.parse_row(cells) {
-                    Ok(values) => {
-                        if canon(&self.shape, &values)[col] != sentinel {
-                            typed.push((*kind, values));
-                        }
-                    }
-                    Err(e) => unreadable.push(GeneralAnomalyOut {
-                        index: i,
-                        change: format!("{}{:?}", kind.short(), cells),
-                        reason: format!(
-                            "the reader returned a value tierproof cannot read: {}",
-                            e.detail()
-                        ),
-                    }),
+    /// A read about to stream in: `snapshot` for a batch read (each key once).
+    pub fn new_read(&self, name: &str, snapshot: bool) -> PendingRead {
+        let mode = match (self.keyed(), snapshot) {
+            (false, _) => Fold::Multiset,
+            (true, true) => Fold::Snapshot,
+            (true, false) => Fold::Upserts,
+        };
+        PendingRead {
+            name: name.to_string(),
+            changes: 0,
+            folder: Folder::new(mode),
+            unreadable: Vec::new(),
+        }
+    }
+
+    /// One change of `read`, as text cells in column order: typed, the sentinel's left out, and
+    /// folded at once (a read is never held whole).
+    pub fn push(&self, read: &mut PendingRead, kind: RowKind, cells: &[Option<String>]) {
+        let index = read.changes as usize;
+        read.changes += 1;
+        match self.shape.parse_row(cells) {
+            Ok(values) => {
+                let col = self.sentinel_column;
+                let is_sentinel = values[col] != Value::Null
+                    && values[col].canonical(self.shape.columns[col].1)
+                        == self.sentinel[col].canonical(self.shape.columns[col].1);
+                if !is_sentinel {
+                    read.folder.push(&self.shape, index, kind, &values);
                 }
             }
-            let mode = match (self.keyed(), snapshot) {
-                (false, _) => Fold::Multiset,
-                (true, true) => Fold::Snapshot,
-                (true, false) => Fold::Upserts,
-            };
+            Err(e) => read.unreadable.push(GeneralAnomalyOut {
+                index,
+                change: format!("{}{:?}", kind.short(), cells),
+                reason: format!(
+                    "the reader returned a value tierproof cannot read: {}",
+                    e.detail()
+                ),
+            }),
+        }
+    }
+
+    /// Judges whole reads (tests and small callers); see [`Self::judge_folded`].
+    pub fn judge(&self, reads: Vec<ReadInput>) -> GeneralVerdict {
+        let pending: Vec<PendingRead> = reads
+            .into_iter()
+            .map(|r| {
+                let mut p = self.new_read(&r.name, r.snapshot);
+                for (kind, cells) in &r.changes {
+                    self.push(&mut p, *kind, cells);
+                }
+                p
+            })
+            .collect();
+        self.judge_folded(&pending.iter().collect::<Vec<_>>())
+    }
+
+    /// Judges reads that streamed in, in the order given: each against the expected state and
+    /// against the first. The sentinel's changes were left out as they came.
+    pub fn judge_folded(&self, reads: &[&PendingRead]) -> GeneralVerdict {
+        let expected = self.expected();
+        let mut judged = Vec::new();
+        for read in reads {
             let GeneralFolded {
                 rows,
                 anomalies,
                 update_after_rows,
-            } = fold(&self.shape, mode, &typed);
+            } = read.folder.finish();
             let notes = if update_after_rows > 0 {
                 vec![format!(
                     "{update_after_rows} of its rows came as update-after (+U) in a snapshot (batch) result, which Paimon's source declares insert-only; the rows are right and counted (docs/findings/paimon-1.3-batch-update-after.md)"
@@ -342,15 +368,15 @@ impl GeneralProof {
             } else {
                 Vec::new()
             };
-            let mut out_anomalies = unreadable;
+            let mut out_anomalies = read.unreadable.clone();
             out_anomalies.extend(anomalies.into_iter().map(|a| GeneralAnomalyOut {
                 index: a.index,
                 change: a.change,
                 reason: a.reason,
             }));
             judged.push(GeneralRead {
-                name,
-                changes: changes.len() as u64,
+                name: read.name.clone(),
+                changes: read.changes,
                 rows,
                 anomalies: out_anomalies,
                 notes,
@@ -410,6 +436,15 @@ impl GeneralProof {
             checks,
         }
     }
+}
+
+/// A read streaming in: its changes folded as they come, and the ones that could not be read.
+#[derive(Debug, Clone)]
+pub struct PendingRead {
+    pub name: String,
+    pub changes: u64,
+    folder: Folder,
+    unreadable: Vec<GeneralAnomalyOut>,
 }
 
 /// A read as the harness collected it: its name, whether it is a snapshot (a batch read: each key

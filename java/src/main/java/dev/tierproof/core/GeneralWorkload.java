@@ -1,7 +1,9 @@
 package dev.tierproof.core;
 
 import dev.tierproof.core.verdict.GeneralVerdict;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -9,7 +11,8 @@ import java.util.Objects;
 /**
  * A workload for any table, held by the Rust core behind a handle: the DDL and the workload file
  * cross JNI once, as text and bytes; the statements, the sentinel and the queries come back as
- * SQL; the reads go in once, and the verdict comes back bound into records. Close it (it is
+ * SQL; each read streams in, a compact batch at a time, and is folded in the core as it arrives
+ * ({@link ReadBuffer}); the verdict comes back bound into records. Close it (it is
  * {@link AutoCloseable}; closing twice is fine, and a closed workload refuses every call).
  */
 public final class GeneralWorkload implements AutoCloseable {
@@ -27,9 +30,6 @@ public final class GeneralWorkload implements AutoCloseable {
 
     /** A statement of the workload, with its label for progress and messages. */
     public record Statement(String label, String sql) {}
-
-    /** A read as collected: name, whether a snapshot (batch), kinds and cells (flat, null = NULL). */
-    public record Read(String name, boolean snapshot, byte[] kinds, String[] cells) {}
 
     private long handle;
 
@@ -117,20 +117,155 @@ public final class GeneralWorkload implements AutoCloseable {
         return nativeSelectAll(handle(), kv);
     }
 
-    public GeneralVerdict judge(List<Read> reads) {
-        int n = reads.size();
-        String[] names = new String[n];
-        byte[] snapshots = new byte[n];
-        byte[][] kinds = new byte[n][];
-        String[][] cells = new String[n][];
-        for (int i = 0; i < n; i++) {
-            Read r = reads.get(i);
-            names[i] = r.name();
-            snapshots[i] = (byte) (r.snapshot() ? 1 : 0);
-            kinds[i] = r.kinds();
-            cells[i] = r.cells();
+    /**
+     * A read about to stream in: its changes go to the core in batches as they arrive and are
+     * folded there at once, so a read of millions of changes is never held whole in Java. Close
+     * it after judging.
+     *
+     * @param snapshot a batch read: each key once
+     */
+    public ReadBuffer newRead(String name, boolean snapshot) {
+        return new ReadBuffer(name, nativeNewRead(handle(), Objects.requireNonNull(name, "name"), snapshot));
+    }
+
+    /** The verdict over reads that streamed in, in this order: each against the expected state and the first. */
+    public GeneralVerdict judge(List<ReadBuffer> reads) {
+        long[] pointers = new long[reads.size()];
+        for (int i = 0; i < pointers.length; i++) {
+            pointers[i] = reads.get(i).flushed();
         }
-        return GeneralVerdict.fromJson(nativeJudge(handle(), names, snapshots, kinds, cells));
+        return GeneralVerdict.fromJson(nativeJudge(handle(), pointers));
+    }
+
+    /** The reads of one proof, judged together and closed together. */
+    public Reads reads() {
+        return new Reads();
+    }
+
+    /** The reads of one proof: opened in the order they are judged, all closed at once. */
+    public final class Reads implements AutoCloseable {
+        private final List<ReadBuffer> reads = new ArrayList<>();
+
+        private Reads() {}
+
+        /** A new read, judged after the ones opened before it (the first is every other's reference). */
+        public synchronized ReadBuffer open(String name, boolean snapshot) {
+            ReadBuffer r = newRead(name, snapshot);
+            reads.add(r);
+            return r;
+        }
+
+        /** Leaves out a read that failed (its buffer is closed at once). */
+        public synchronized void drop(ReadBuffer read) {
+            reads.remove(read);
+            read.close();
+        }
+
+        public synchronized boolean isEmpty() {
+            return reads.isEmpty();
+        }
+
+        public synchronized GeneralVerdict judge() {
+            return GeneralWorkload.this.judge(reads);
+        }
+
+        @Override
+        public synchronized void close() {
+            reads.forEach(ReadBuffer::close);
+            reads.clear();
+        }
+    }
+
+    /**
+     * A read's changes on their way to the core, encoded compactly (see the core's
+     * {@code model/wire.rs}): per change its Flink {@code RowKind} byte, then per column a
+     * varint (0 for NULL, else the UTF-8 length plus one) and the text. Sent a batch at a time.
+     */
+    public final class ReadBuffer implements AutoCloseable {
+        private static final int BATCH_BYTES = 1 << 20;
+        private final String name;
+        private long read;
+        private byte[] buffer = new byte[8192];
+        private int length;
+        private volatile long size;
+
+        private ReadBuffer(String name, long read) {
+            this.name = name;
+            this.read = read;
+        }
+
+        public String name() {
+            return name;
+        }
+
+        /** Changes added so far. */
+        public long size() {
+            return size;
+        }
+
+        /** One change: its kind and its fields as text in column order ({@code null} is NULL). */
+        public synchronized void add(byte kind, String[] fields) {
+            put(kind);
+            for (String f : fields) {
+                if (f == null) {
+                    put((byte) 0);
+                    continue;
+                }
+                byte[] utf8 = f.getBytes(StandardCharsets.UTF_8);
+                long n = utf8.length + 1L;
+                while (n >= 0x80) {
+                    put((byte) (n & 0x7f | 0x80));
+                    n >>>= 7;
+                }
+                put((byte) n);
+                ensure(utf8.length);
+                System.arraycopy(utf8, 0, buffer, length, utf8.length);
+                length += utf8.length;
+            }
+            size++;
+            if (length >= BATCH_BYTES) {
+                flush();
+            }
+        }
+
+        private void put(byte b) {
+            ensure(1);
+            buffer[length++] = b;
+        }
+
+        private void ensure(int more) {
+            if (length + more > buffer.length) {
+                buffer = Arrays.copyOf(buffer, Math.max(buffer.length * 2, length + more));
+            }
+        }
+
+        private synchronized void flush() {
+            if (length > 0) {
+                nativeAppend(handle(), pointer(), buffer, length);
+                length = 0;
+            }
+        }
+
+        synchronized long flushed() {
+            flush();
+            return pointer();
+        }
+
+        private long pointer() {
+            if (read == 0) {
+                throw new IllegalStateException("the read " + name + " is closed");
+            }
+            return read;
+        }
+
+        @Override
+        public synchronized void close() {
+            long r = read;
+            read = 0;
+            if (r != 0) {
+                nativeCloseRead(r);
+            }
+        }
     }
 
     @Override
@@ -166,6 +301,11 @@ public final class GeneralWorkload implements AutoCloseable {
 
     private static native String nativeSelectAll(long handle, String[] options);
 
-    private static native String nativeJudge(long handle, String[] names, byte[] snapshots, byte[][] kinds,
-            String[][] cells);
+    private static native long nativeNewRead(long handle, String name, boolean snapshot);
+
+    private static native void nativeAppend(long handle, long read, byte[] batch, int length);
+
+    private static native void nativeCloseRead(long read);
+
+    private static native String nativeJudge(long handle, long[] reads);
 }

@@ -1,6 +1,7 @@
 package dev.tierproof.flink;
 
 import dev.tierproof.core.Changelog;
+import dev.tierproof.core.GeneralWorkload;
 import dev.tierproof.core.TierproofException;
 import dev.tierproof.run.Steps;
 import java.time.Duration;
@@ -50,17 +51,16 @@ public final class BoundedRead {
         });
     }
 
-    /** Collects every change with all its fields as text (see {@link FlinkValues}). */
-    public static TextChanges collectText(Steps steps, TableEnvironment tables, String query, String name,
-            Duration deadline) {
-        return collectText(steps, tables, query, name, deadline, -1);
+    /** Collects every change with all its fields as text (see {@link FlinkValues}) into {@code sink}. */
+    public static GeneralWorkload.ReadBuffer collectText(Steps steps, TableEnvironment tables, String query,
+            GeneralWorkload.ReadBuffer sink, Duration deadline) {
+        return collectText(steps, tables, query, sink, deadline, -1);
     }
 
-    /** Collects changes as text until the query ends or {@code stopAfter} changes arrived (see above). */
-    public static TextChanges collectText(Steps steps, TableEnvironment tables, String query, String name,
-            Duration deadline, long stopAfter) {
-        TextChanges sink = new TextChanges(name);
-        return collect(steps, tables, query, name, deadline, stopAfter, new Sink<>() {
+    /** As above, until the query ends or {@code stopAfter} changes arrived (see {@link #collect}). */
+    public static GeneralWorkload.ReadBuffer collectText(Steps steps, TableEnvironment tables, String query,
+            GeneralWorkload.ReadBuffer sink, Duration deadline, long stopAfter) {
+        return collect(steps, tables, query, sink.name(), deadline, stopAfter, new Sink<>() {
             @Override
             public void add(Row row) {
                 sink.add(row.getKind().toByteValue(), FlinkValues.texts(row));
@@ -72,7 +72,7 @@ public final class BoundedRead {
             }
 
             @Override
-            public TextChanges result() {
+            public GeneralWorkload.ReadBuffer result() {
                 return sink;
             }
         });

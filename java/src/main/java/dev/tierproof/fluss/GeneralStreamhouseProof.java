@@ -9,7 +9,6 @@ import dev.tierproof.core.verdict.Verdict;
 import dev.tierproof.flink.BoundedRead;
 import dev.tierproof.flink.FlinkEngine;
 import dev.tierproof.flink.Statements;
-import dev.tierproof.flink.TextChanges;
 import dev.tierproof.paimon.PaimonLake;
 import dev.tierproof.paimon.PaimonStreamReplay;
 import dev.tierproof.paimon.PaimonTables;
@@ -107,36 +106,43 @@ public final class GeneralStreamhouseProof {
             steps.progress().step("tiered: " + q.logEndOffset() + " changes in " + q.buckets() + " bucket(s), lake"
                     + " snapshot " + q.lakeSnapshotId() + " (" + q.waitedMillis() + " ms)");
 
-            Reads reads = new Reads(timings, steps);
-            String all = workload.selectAll(Map.of());
-            TableEnvironment paimonBatch = paimon(engine.batchTables(), cfg.warehouse());
-            TextChanges lakeRows = reads.add("paimon_batch", true, "a batch query ends by itself",
-                    () -> BoundedRead.collectText(steps, paimonBatch, all, "paimon_batch", cfg.deadline()));
-            TableEnvironment paimonStreaming = paimon(engine.streamingTables(), cfg.warehouse());
-            String replay = workload.selectAll(Map.of("scan.mode", "from-snapshot", "scan.snapshot-id", "1",
-                    "continuous.discovery-interval", "100ms"));
-            reads.add("paimon_streaming", false, "stopped after the log's " + q.logEndOffset() + " changes"
-                    + " (the sum of the tiered log end offsets)", () -> BoundedRead.collectText(steps,
-                    paimonStreaming, replay, "paimon_streaming", cfg.deadline(), q.logEndOffset()));
-            reads.add("paimon_replay", false, "Paimon's stream scan up to the latest snapshot",
-                    () -> PaimonStreamReplay.replayText(steps, cfg.warehouse(), db, table, "paimon_replay",
-                            workload.columns(), cfg.deadline()));
-            TableEnvironment flussStreaming = utc(StreamhouseProof.flussTables(engine.streamingTables(), cluster));
-            String earliest = workload.selectAll(Map.of("scan.startup.mode", "earliest"));
-            reads.add("fluss_changelog", false, "scan.startup.mode=earliest, stopped at the log end offsets: "
-                    + q.logEndOffset() + " changes", () -> BoundedRead.collectText(steps, flussStreaming, earliest,
-                    "fluss_changelog", cfg.deadline(), q.logEndOffset()));
-            long lakeCount = lakeRows.size();
-            String full = workload.selectAll(Map.of("scan.startup.mode", "full"));
-            reads.add("fluss_full", true, "scan.startup.mode=full (lake snapshot + empty log tail), stopped after"
-                    + " the lake's " + lakeCount + " rows", () -> BoundedRead.collectText(steps, flussStreaming,
-                    full, "fluss_full", cfg.deadline(), lakeCount));
-            reads.add("fluss_union", true, "a batch union read (lake snapshot + log) ends by itself",
-                    () -> BoundedRead.collectText(steps, flussBatch, all, "fluss_union", cfg.deadline()));
+            GeneralVerdict verdict;
+            Map<String, String> bounds = new LinkedHashMap<>();
+            try (GeneralWorkload.Reads reads = workload.reads()) {
+                Timed timed = new Timed(timings, steps, bounds);
+                String all = workload.selectAll(Map.of());
+                TableEnvironment paimonBatch = paimon(engine.batchTables(), cfg.warehouse());
+                GeneralWorkload.ReadBuffer lakeRows = timed.read("paimon_batch", "a batch query ends by itself",
+                        () -> BoundedRead.collectText(steps, paimonBatch, all, reads.open("paimon_batch", true),
+                                cfg.deadline()));
+                TableEnvironment paimonStreaming = paimon(engine.streamingTables(), cfg.warehouse());
+                String replay = workload.selectAll(Map.of("scan.mode", "from-snapshot", "scan.snapshot-id", "1",
+                        "continuous.discovery-interval", "100ms"));
+                timed.read("paimon_streaming", "stopped after the log's " + q.logEndOffset() + " changes (the sum of"
+                        + " the tiered log end offsets)", () -> BoundedRead.collectText(steps, paimonStreaming, replay,
+                        reads.open("paimon_streaming", false), cfg.deadline(), q.logEndOffset()));
+                timed.read("paimon_replay", "Paimon's stream scan up to the latest snapshot",
+                        () -> PaimonStreamReplay.replayText(steps, cfg.warehouse(), db, table,
+                                reads.open("paimon_replay", false), workload.columns(), cfg.deadline()));
+                TableEnvironment flussStreaming = utc(StreamhouseProof.flussTables(engine.streamingTables(),
+                        cluster));
+                String earliest = workload.selectAll(Map.of("scan.startup.mode", "earliest"));
+                timed.read("fluss_changelog", "scan.startup.mode=earliest, stopped at the log end offsets: "
+                        + q.logEndOffset() + " changes", () -> BoundedRead.collectText(steps, flussStreaming,
+                        earliest, reads.open("fluss_changelog", false), cfg.deadline(), q.logEndOffset()));
+                long lakeCount = lakeRows.size();
+                String full = workload.selectAll(Map.of("scan.startup.mode", "full"));
+                timed.read("fluss_full", "scan.startup.mode=full (lake snapshot + empty log tail), stopped after"
+                        + " the lake's " + lakeCount + " rows", () -> BoundedRead.collectText(steps, flussStreaming,
+                        full, reads.open("fluss_full", true), cfg.deadline(), lakeCount));
+                timed.read("fluss_union", "a batch union read (lake snapshot + log) ends by itself",
+                        () -> BoundedRead.collectText(steps, flussBatch, all, reads.open("fluss_union", true),
+                                cfg.deadline()));
 
-            t = System.nanoTime();
-            GeneralVerdict verdict = workload.judge(reads.judged);
-            timings.put("judge", Statements.millisSince(t));
+                t = System.nanoTime();
+                verdict = reads.judge();
+                timings.put("judge", Statements.millisSince(t));
+            }
             timings.put("total", Statements.millisSince(startAll));
 
             List<String> details = new ArrayList<>();
@@ -144,8 +150,8 @@ public final class GeneralStreamhouseProof {
                     cfg.warehouse().toAbsolutePath()));
             details.add(String.format("tiering          : %d changes in %d bucket(s), lake snapshot %d, caught up"
                     + " in %d ms", q.logEndOffset(), q.buckets(), q.lakeSnapshotId(), q.waitedMillis()));
-            reads.bounds.forEach((name, bound) -> details.add(String.format("%-17s: bounded by %s", name, bound)));
-            return new GeneralReport(report(cfg, ddl, table, statements.size(), cluster, q, reads.bounds, verdict),
+            bounds.forEach((name, bound) -> details.add(String.format("%-17s: bounded by %s", name, bound)));
+            return new GeneralReport(report(cfg, ddl, table, statements.size(), cluster, q, bounds, verdict),
                     verdict, ddl.sql(), details, timings);
         } catch (RuntimeException e) {
             throw e;
@@ -154,26 +160,15 @@ public final class GeneralStreamhouseProof {
         }
     }
 
-    /** The reads taken so far: what the core judges, and how each was bounded. */
-    private static final class Reads {
-        final List<GeneralWorkload.Read> judged = new ArrayList<>();
-        final Map<String, String> bounds = new LinkedHashMap<>();
-        private final Map<String, Long> timings;
-        private final Steps steps;
-
-        Reads(Map<String, Long> timings, Steps steps) {
-            this.timings = timings;
-            this.steps = steps;
-        }
-
-        TextChanges add(String name, boolean snapshot, String bound, Supplier<TextChanges> read) {
+    /** Times each read, says it is starting, and keeps how it was bounded. */
+    private record Timed(Map<String, Long> timings, Steps steps, Map<String, String> bounds) {
+        GeneralWorkload.ReadBuffer read(String name, String bound, Supplier<GeneralWorkload.ReadBuffer> read) {
             steps.progress().step("read " + name);
             long t = System.nanoTime();
-            TextChanges c = read.get();
+            GeneralWorkload.ReadBuffer r = read.get();
             timings.put(name, Statements.millisSince(t));
-            judged.add(new GeneralWorkload.Read(name, snapshot, c.kinds(), c.cells()));
             bounds.put(name, bound);
-            return c;
+            return r;
         }
     }
 

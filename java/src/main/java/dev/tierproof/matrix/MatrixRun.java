@@ -7,7 +7,6 @@ import dev.tierproof.core.verdict.GeneralVerdict;
 import dev.tierproof.flink.BoundedRead;
 import dev.tierproof.flink.FlinkEngine;
 import dev.tierproof.flink.Statements;
-import dev.tierproof.flink.TextChanges;
 import dev.tierproof.paimon.PaimonLake;
 import dev.tierproof.paimon.PaimonProof;
 import dev.tierproof.paimon.PaimonTables;
@@ -21,7 +20,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
-import java.util.function.Supplier;
+import java.util.function.Consumer;
 import org.apache.flink.table.api.TableEnvironment;
 
 /**
@@ -179,31 +178,33 @@ public final class MatrixRun {
             return refusedAll(v, "at write: " + rootCause(e));
         }
 
-        List<GeneralWorkload.Read> reads = new ArrayList<>();
         Map<String, String> refusals = new LinkedHashMap<>();
         Map<String, Long> millis = new LinkedHashMap<>();
-        TextChanges batchRead = read(reads, refusals, millis, "batch", true, () -> BoundedRead.collectText(steps,
-                batch, v.workload.selectAll(Map.of()), "batch", cfg.deadline()));
-        read(reads, refusals, millis, "streaming-replay", false, () -> BoundedRead.collectText(steps, streaming,
-                v.workload.selectAll(PaimonProof.replayOptions()), "streaming-replay", cfg.deadline()));
-        // latest-full starts with the merged snapshot, then waits for changes that never come:
-        // bounded by the batch read's row count (after the writes nothing else changes).
-        if (batchRead != null) {
-            long count = batchRead.size();
-            read(reads, refusals, millis, "streaming-latest-full", false, () -> BoundedRead.collectText(steps,
-                    streaming, v.workload.selectAll(Map.of("scan.mode", "latest-full",
-                            "continuous.discovery-interval", "100ms")), "streaming-latest-full", cfg.deadline(),
-                    count));
-        } else {
-            refusals.put("streaming-latest-full", "not run: the batch read was refused");
+        GeneralVerdict verdict;
+        try (GeneralWorkload.Reads reads = v.workload.reads()) {
+            GeneralWorkload.ReadBuffer batchRead = read(reads, refusals, millis, "batch", true,
+                    sink -> BoundedRead.collectText(steps, batch, v.workload.selectAll(Map.of()), sink,
+                            cfg.deadline()));
+            read(reads, refusals, millis, "streaming-replay", false, sink -> BoundedRead.collectText(steps,
+                    streaming, v.workload.selectAll(PaimonProof.replayOptions()), sink, cfg.deadline()));
+            // latest-full starts with the merged snapshot, then waits for changes that never come:
+            // bounded by the batch read's row count (after the writes nothing else changes).
+            if (batchRead != null) {
+                long count = batchRead.size();
+                read(reads, refusals, millis, "streaming-latest-full", false, sink -> BoundedRead.collectText(steps,
+                        streaming, v.workload.selectAll(Map.of("scan.mode", "latest-full",
+                                "continuous.discovery-interval", "100ms")), sink, cfg.deadline(), count));
+            } else {
+                refusals.put("streaming-latest-full", "not run: the batch read was refused");
+            }
+            // The sentinel leaves the table: it keeps exactly the workload's commits.
+            if (lastWorkloadSnapshot.isPresent()) {
+                long to = lastWorkloadSnapshot.getAsLong();
+                steps.execute(v.table + ": rolling back the sentinel commit", cfg.deadline(),
+                        control -> PaimonLake.rollBackTo(cfg.warehouse(), v.database, v.table, to));
+            }
+            verdict = reads.isEmpty() ? null : reads.judge();
         }
-        // The sentinel leaves the table: it keeps exactly the workload's commits.
-        if (lastWorkloadSnapshot.isPresent()) {
-            long to = lastWorkloadSnapshot.getAsLong();
-            steps.execute(v.table + ": rolling back the sentinel commit", cfg.deadline(),
-                    control -> PaimonLake.rollBackTo(cfg.warehouse(), v.database, v.table, to));
-        }
-        GeneralVerdict verdict = reads.isEmpty() ? null : v.workload.judge(reads);
         String notPromised = v.workload.replayNotPromised();
         List<Cell> cells = new ArrayList<>();
         for (String read : READS) {
@@ -255,16 +256,18 @@ public final class MatrixRun {
         sb.append(rows.size() > 4 ? " ... " : " ");
     }
 
-    private static TextChanges read(List<GeneralWorkload.Read> reads, Map<String, String> refusals,
-            Map<String, Long> millis, String name, boolean snapshot, Supplier<TextChanges> read) {
+    /** A read into a buffer of {@code reads}; one Paimon refuses is a refusal, and is left out. */
+    private static GeneralWorkload.ReadBuffer read(GeneralWorkload.Reads reads, Map<String, String> refusals,
+            Map<String, Long> millis, String name, boolean snapshot, Consumer<GeneralWorkload.ReadBuffer> read) {
         long t = System.nanoTime();
+        GeneralWorkload.ReadBuffer sink = reads.open(name, snapshot);
         try {
-            TextChanges c = read.get();
-            reads.add(new GeneralWorkload.Read(name, snapshot, c.kinds(), c.cells()));
-            return c;
+            read.accept(sink);
+            return sink;
         } catch (DeadlineExceeded e) {
             throw e;
         } catch (RuntimeException e) {
+            reads.drop(sink);
             refusals.put(name, "at read: " + rootCause(e));
             return null;
         } finally {

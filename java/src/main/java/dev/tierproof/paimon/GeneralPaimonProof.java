@@ -7,7 +7,6 @@ import dev.tierproof.core.verdict.Verdict;
 import dev.tierproof.flink.BoundedRead;
 import dev.tierproof.flink.FlinkEngine;
 import dev.tierproof.flink.Statements;
-import dev.tierproof.flink.TextChanges;
 import dev.tierproof.report.GeneralReport;
 import dev.tierproof.report.ProofReport;
 import dev.tierproof.run.Steps;
@@ -72,46 +71,47 @@ public final class GeneralPaimonProof {
         }
         timings.put("write", Statements.millisSince(t));
 
-        List<GeneralWorkload.Read> reads = new ArrayList<>();
-        t = System.nanoTime();
-        String batchQuery = workload.selectAll(Map.of());
-        steps.progress().step("batch read: " + batchQuery);
-        reads.add(read(BoundedRead.collectText(steps, batch, batchQuery, "batch", cfg.deadline()), true));
-        timings.put("batch_read", Statements.millisSince(t));
-
         String streamingQuery = null;
-        if (replays) {
+        GeneralVerdict verdict;
+        try (GeneralWorkload.Reads reads = workload.reads()) {
             t = System.nanoTime();
-            TableEnvironment streaming = engine.streamingTables();
-            streaming.getConfig().setLocalTimeZone(ZoneOffset.UTC);
-            PaimonTables.register(streaming, cfg.warehouse());
-            streaming.useDatabase(path.getDatabaseName());
-            streamingQuery = workload.selectAll(PaimonProof.replayOptions());
-            steps.progress().step("streaming read: " + streamingQuery);
-            reads.add(read(BoundedRead.collectText(steps, streaming, streamingQuery, "streaming",
-                    cfg.deadline()), false));
-            timings.put("streaming_read", Statements.millisSince(t));
+            String batchQuery = workload.selectAll(Map.of());
+            steps.progress().step("batch read: " + batchQuery);
+            BoundedRead.collectText(steps, batch, batchQuery, reads.open("batch", true), cfg.deadline());
+            timings.put("batch_read", Statements.millisSince(t));
+
+            if (replays) {
+                t = System.nanoTime();
+                TableEnvironment streaming = engine.streamingTables();
+                streaming.getConfig().setLocalTimeZone(ZoneOffset.UTC);
+                PaimonTables.register(streaming, cfg.warehouse());
+                streaming.useDatabase(path.getDatabaseName());
+                streamingQuery = workload.selectAll(PaimonProof.replayOptions());
+                steps.progress().step("streaming read: " + streamingQuery);
+                BoundedRead.collectText(steps, streaming, streamingQuery, reads.open("streaming", false),
+                        cfg.deadline());
+                timings.put("streaming_read", Statements.millisSince(t));
+                t = System.nanoTime();
+                steps.progress().step("paimon replay: Paimon's own stream scan from snapshot 1 (no Flink)");
+                PaimonStreamReplay.replayText(steps, cfg.warehouse(), path.getDatabaseName(), path.getObjectName(),
+                        reads.open("paimon_replay", false), workload.columns(), cfg.deadline());
+                timings.put("paimon_replay", Statements.millisSince(t));
+                long to = last.getAsLong();
+                steps.execute("rolling back the sentinel commit", cfg.deadline(), control ->
+                        PaimonLake.rollBackTo(cfg.warehouse(), path.getDatabaseName(), path.getObjectName(), to));
+            }
+
             t = System.nanoTime();
-            steps.progress().step("paimon replay: Paimon's own stream scan from snapshot 1 (no Flink)");
-            reads.add(read(PaimonStreamReplay.replayText(steps, cfg.warehouse(), path.getDatabaseName(),
-                    path.getObjectName(), "paimon_replay", workload.columns(), cfg.deadline()), false));
-            timings.put("paimon_replay", Statements.millisSince(t));
-            long to = last.getAsLong();
-            steps.execute("rolling back the sentinel commit", cfg.deadline(), control ->
-                    PaimonLake.rollBackTo(cfg.warehouse(), path.getDatabaseName(), path.getObjectName(), to));
+            verdict = reads.judge();
+            timings.put("judge", Statements.millisSince(t));
         }
-
-        t = System.nanoTime();
-        GeneralVerdict verdict = workload.judge(reads);
-        timings.put("judge", Statements.millisSince(t));
-
         timings.put("total", Statements.millisSince(startAll));
 
         ObjectNode report = created.report("prove", cfg.warehouse());
         report.put("statements", statements.size());
         report.put("consistent", verdict.consistent());
         ObjectNode queries = report.putObject("queries");
-        queries.put("batch", batchQuery);
+        queries.put("batch", workload.selectAll(Map.of()));
         if (streamingQuery != null) {
             queries.put("streaming", streamingQuery);
             ObjectNode sentinel = report.putObject("sentinel");
@@ -127,9 +127,5 @@ public final class GeneralPaimonProof {
         List<String> details = replayNotPromised == null ? List.of()
                 : List.of("streaming        : replays not judged: " + replayNotPromised);
         return new GeneralReport(report, verdict, created.ddl(), details, timings);
-    }
-
-    private static GeneralWorkload.Read read(TextChanges c, boolean snapshot) {
-        return new GeneralWorkload.Read(c.name(), snapshot, c.kinds(), c.cells());
     }
 }

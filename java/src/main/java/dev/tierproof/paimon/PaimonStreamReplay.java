@@ -1,8 +1,8 @@
 package dev.tierproof.paimon;
 
 import dev.tierproof.core.Changelog;
+import dev.tierproof.core.GeneralWorkload;
 import dev.tierproof.core.TierproofException;
-import dev.tierproof.flink.TextChanges;
 import dev.tierproof.run.Steps;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -66,9 +66,9 @@ public final class PaimonStreamReplay {
      * Replays the named columns, as text ({@link PaimonValues}), for a table of any shape (a lake
      * table's Fluss system columns are left out by naming only the table's own).
      */
-    public static TextChanges replayText(Steps steps, Path warehouse, String database, String table, String name,
-            List<String> columns, Duration deadline) {
-        TextChanges sink = new TextChanges(name);
+    public static GeneralWorkload.ReadBuffer replayText(Steps steps, Path warehouse, String database, String table,
+            GeneralWorkload.ReadBuffer sink, List<String> columns, Duration deadline) {
+        String name = sink.name();
         List<DataField> fields = new ArrayList<>();
         return replay(steps, warehouse, database, table, name, deadline, new Sink<>() {
             @Override
@@ -96,7 +96,7 @@ public final class PaimonStreamReplay {
             }
 
             @Override
-            public TextChanges result() {
+            public GeneralWorkload.ReadBuffer result() {
                 return sink;
             }
         });

@@ -1,0 +1,101 @@
+//! The compact encoding a harness streams a read's changes in: one byte array per batch, each
+//! change its row kind byte, then per column an unsigned LEB128 varint — 0 for NULL, else the
+//! UTF-8 length plus one — and the text. One copy per batch crosses the language boundary, not
+//! one object per cell.
+
+use crate::error::{Result, TierproofError};
+
+fn bad(reason: String) -> TierproofError {
+    TierproofError::InvalidInput(format!("a batch of changes is malformed: {reason}"))
+}
+
+/// The changes of a batch: their kind codes and `width` cells each (`None` is NULL).
+pub fn decode_batch(bytes: &[u8], width: usize) -> Result<Vec<(u8, Vec<Option<String>>)>> {
+    let mut out = Vec::new();
+    let mut at = 0;
+    while at < bytes.len() {
+        let kind = bytes[at];
+        at += 1;
+        let mut cells = Vec::with_capacity(width);
+        for _ in 0..width {
+            let mut len: u64 = 0;
+            let mut shift = 0;
+            loop {
+                let b = *bytes
+                    .get(at)
+                    .ok_or_else(|| bad(format!("it ends inside a length at byte {at}")))?;
+                at += 1;
+                len |= u64::from(b & 0x7f) << shift;
+                if b & 0x80 == 0 {
+                    break;
+                }
+                shift += 7;
+                if shift > 35 {
+                    return Err(bad(format!("a length runs past 5 bytes at byte {at}")));
+                }
+            }
+            if len == 0 {
+                cells.push(None);
+                continue;
+            }
+            let n = (len - 1) as usize;
+            let text = bytes.get(at..at + n).ok_or_else(|| {
+                bad(format!(
+                    "a cell of {n} bytes runs past its end at byte {at}"
+                ))
+            })?;
+            at += n;
+            cells
+                .push(Some(String::from_utf8(text.to_vec()).map_err(|_| {
+                    bad(format!("a cell is not UTF-8 at byte {at}"))
+                })?));
+        }
+        out.push((kind, cells));
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+pub(crate) fn encode(kind: u8, cells: &[Option<&str>], out: &mut Vec<u8>) {
+    out.push(kind);
+    for c in cells {
+        let mut len = c.map_or(0, |t| t.len() as u64 + 1);
+        loop {
+            let b = (len & 0x7f) as u8;
+            len >>= 7;
+            out.push(if len == 0 { b } else { b | 0x80 });
+            if len == 0 {
+                break;
+            }
+        }
+        if let Some(t) = c {
+            out.extend_from_slice(t.as_bytes());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trips_nulls_empty_long_and_unicode_cells() {
+        let long = "x".repeat(300);
+        let mut bytes = Vec::new();
+        encode(0, &[Some("eu"), None, Some("")], &mut bytes);
+        encode(2, &[Some(&long), Some("表😀"), None], &mut bytes);
+        let rows = decode_batch(&bytes, 3).unwrap();
+        assert_eq!(rows.len(), 2);
+        assert_eq!(
+            rows[0],
+            (0, vec![Some("eu".into()), None, Some(String::new())])
+        );
+        assert_eq!(rows[1].1[0].as_deref(), Some(long.as_str()));
+        assert_eq!(rows[1].1[1].as_deref(), Some("表😀"));
+        assert!(decode_batch(&bytes[..bytes.len() - 1], 3).is_err());
+        assert!(decode_batch(&[0, 5, b'a'], 1)
+            .unwrap_err()
+            .to_string()
+            .contains("runs past"));
+    }
+}
