@@ -100,6 +100,6 @@ case "${1:-}" in
   build) build ;;
   run) shift; run "$@" ;;
   test) test_all ;;
-  bench) cargo bench --bench oracle ;;
+  bench) cargo bench --bench oracle && cargo bench --bench general ;;
   *) echo "usage: ./build.sh build | run [command] [options] | test | bench" >&2; exit 2 ;;
 esac

@@ -324,8 +324,9 @@ pub extern "system" fn Java_dev_tierproof_core_GeneralWorkload_nativeJudge<'loca
             .map(|&r| pending(r).map(|r| &*r))
             .collect::<JniResult<Vec<&PendingRead>>>()?;
         let verdict = p.judge_folded(&folded);
-        let json = serde_json::to_string(&verdict)
-            .map_err(|e| TierproofError::Internal(format!("the verdict does not serialize: {e}")))?;
+        let json = serde_json::to_string(&verdict).map_err(|e| {
+            TierproofError::Internal(format!("the verdict does not serialize: {e}"))
+        })?;
         Ok(JString::from_str(env, json)?)
     })
     .resolve::<ThrowTierproof>()

@@ -11,7 +11,7 @@ use super::workload::{Op, OpKind, Shape};
 use crate::create_table::CreateTable;
 use crate::error::{Result, TierproofError};
 use std::cmp::Ordering;
-use std::collections::BTreeMap;
+use std::collections::HashMap;
 
 /// Which system the table is declared for: its options are that system's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -318,40 +318,94 @@ impl Merge {
             rows.sort();
             return rows;
         }
-        let mut per_key: BTreeMap<CanonRow, Vec<Record>> = BTreeMap::new();
-        let mut order: Vec<CanonRow> = Vec::new();
-        for op in ops {
-            let key: CanonRow = shape
+        let key_of = |op: &Op| -> CanonRow {
+            shape
                 .key
                 .iter()
                 .map(|&k| {
                     (op.values[k] != Value::Null)
                         .then(|| op.values[k].canonical(shape.columns[k].1))
                 })
-                .collect();
-            let records = per_key.entry(key.clone()).or_insert_with(|| {
-                order.push(key);
-                Vec::new()
-            });
-            match op.kind {
-                OpKind::Upsert => records.push(Record::Row(op.values.clone())),
-                OpKind::Delete if !self.deletes_remove => {}
-                // A DELETE removes the row it finds (its values, so its sequence fields are the
-                // stored row's); when the key holds no row it writes nothing.
-                OpKind::Delete => {
-                    if let Some(row) = self.merged(shape, records) {
-                        records.push(Record::Delete(row));
+                .collect()
+        };
+        let rows: Vec<Vec<Value>> = if self.sequence.is_empty() {
+            // Writes apply in arrival order: one merged row per key, updated in place.
+            let mut state: HashMap<CanonRow, Vec<Value>> = HashMap::new();
+            for op in ops {
+                let key = key_of(op);
+                let current = state.remove(&key);
+                let next = match op.kind {
+                    OpKind::Upsert => self.step(shape, current, Some(&op.values)),
+                    OpKind::Delete if !self.deletes_remove => current,
+                    OpKind::Delete => None,
+                };
+                if let Some(row) = next {
+                    state.insert(key, row);
+                }
+            }
+            state.into_values().collect()
+        } else {
+            // Writes apply in their sequence order, so every write of a key is kept until the end.
+            let mut per_key: HashMap<CanonRow, Vec<Record>> = HashMap::new();
+            for op in ops {
+                let records = per_key.entry(key_of(op)).or_default();
+                match op.kind {
+                    OpKind::Upsert => records.push(Record::Row(op.values.clone())),
+                    OpKind::Delete if !self.deletes_remove => {}
+                    // A DELETE removes the row it finds (its values, so its sequence fields are
+                    // the stored row's); when the key holds no row it writes nothing.
+                    OpKind::Delete => {
+                        if let Some(row) = self.merged(shape, records) {
+                            records.push(Record::Delete(row));
+                        }
                     }
                 }
             }
-        }
-        let mut rows: Vec<CanonRow> = per_key
-            .values()
-            .filter_map(|records| self.merged(shape, records))
-            .map(|row| canon(shape, &row))
-            .collect();
+            per_key
+                .values()
+                .filter_map(|records| self.merged(shape, records))
+                .collect()
+        };
+        let mut rows: Vec<CanonRow> = rows.iter().map(|row| canon(shape, row)).collect();
         rows.sort();
         rows
+    }
+
+    /// One more write of a key (`None`: a delete) merged into what the key held.
+    fn step(
+        &self,
+        shape: &Shape,
+        state: Option<Vec<Value>>,
+        write: Option<&[Value]>,
+    ) -> Option<Vec<Value>> {
+        let row = write?;
+        Some(match (&self.engine, state) {
+            (Engine::Aggregation(functions), None) => aggregate(shape, functions, None, row),
+            (_, None) | (Engine::Deduplicate, Some(_)) => row.to_vec(),
+            (Engine::FirstRow, Some(current)) => current,
+            (Engine::PartialUpdate, Some(current)) => current
+                .into_iter()
+                .zip(row)
+                .map(|(old, new)| {
+                    if *new == Value::Null {
+                        old
+                    } else {
+                        new.clone()
+                    }
+                })
+                .collect(),
+            (Engine::Aggregation(functions), Some(current)) => {
+                aggregate(shape, functions, Some(current), row)
+            }
+            (Engine::Versioned(v), Some(current)) => {
+                let ty = shape.columns[*v].1;
+                if compare(ty, &row[*v], &current[*v]) != Ordering::Less {
+                    row.to_vec()
+                } else {
+                    current
+                }
+            }
+        })
     }
 
     /// The row a key's writes merge to, if any.
@@ -367,47 +421,10 @@ impl Merge {
                     .unwrap_or(Ordering::Equal)
             });
         }
-        let mut state: Option<Vec<Value>> = None;
-        for record in sorted {
-            let row = match record {
-                Record::Delete(_) => {
-                    state = None;
-                    continue;
-                }
-                Record::Row(row) => row,
-            };
-            state = Some(match (&self.engine, state.take()) {
-                (_, None) => match &self.engine {
-                    Engine::Aggregation(functions) => aggregate(shape, functions, None, row),
-                    _ => row.clone(),
-                },
-                (Engine::Deduplicate, Some(_)) => row.clone(),
-                (Engine::FirstRow, Some(current)) => current,
-                (Engine::PartialUpdate, Some(current)) => current
-                    .into_iter()
-                    .zip(row)
-                    .map(|(old, new)| {
-                        if *new == Value::Null {
-                            old
-                        } else {
-                            new.clone()
-                        }
-                    })
-                    .collect(),
-                (Engine::Aggregation(functions), Some(current)) => {
-                    aggregate(shape, functions, Some(current), row)
-                }
-                (Engine::Versioned(v), Some(current)) => {
-                    let ty = shape.columns[*v].1;
-                    if compare(ty, &row[*v], &current[*v]) != Ordering::Less {
-                        row.clone()
-                    } else {
-                        current
-                    }
-                }
-            });
-        }
-        state
+        sorted.into_iter().fold(None, |state, record| match record {
+            Record::Row(row) => self.step(shape, state, Some(row)),
+            Record::Delete(_) => None,
+        })
     }
 }
 

@@ -6,7 +6,7 @@
 use super::value::Value;
 use super::workload::Shape;
 use crate::oracle::RowKind;
-use std::collections::BTreeMap;
+use std::collections::HashMap;
 
 /// A row as canonical cells, in the table's column order; `None` is NULL (never a text, so no
 /// string, not even `"NULL"`, can pass for it).
@@ -94,8 +94,8 @@ pub fn fold(shape: &Shape, mode: Fold, changes: &[(RowKind, Vec<Value>)]) -> Gen
 #[derive(Debug, Clone)]
 pub struct Folder {
     mode: Fold,
-    state: BTreeMap<CanonRow, CanonRow>,
-    counts: BTreeMap<CanonRow, u64>,
+    state: HashMap<CanonRow, CanonRow>,
+    counts: HashMap<CanonRow, u64>,
     anomalies: Vec<GeneralAnomaly>,
     update_after_rows: u64,
 }
@@ -104,8 +104,8 @@ impl Folder {
     pub fn new(mode: Fold) -> Folder {
         Folder {
             mode,
-            state: BTreeMap::new(),
-            counts: BTreeMap::new(),
+            state: HashMap::new(),
+            counts: HashMap::new(),
             anomalies: Vec::new(),
             update_after_rows: 0,
         }

@@ -311,7 +311,12 @@ impl GeneralProof {
 
     /// One change of `read`, as text cells in column order: typed, the sentinel's left out, and
     /// folded at once (a read is never held whole).
-    pub fn push(&self, read: &mut PendingRead, kind: RowKind, cells: &[Option<String>]) {
+    pub fn push<S: AsRef<str> + std::fmt::Debug>(
+        &self,
+        read: &mut PendingRead,
+        kind: RowKind,
+        cells: &[Option<S>],
+    ) {
         let index = read.changes as usize;
         read.changes += 1;
         match self.shape.parse_row(cells) {

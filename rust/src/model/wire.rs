@@ -9,8 +9,12 @@ fn bad(reason: String) -> TierproofError {
     TierproofError::InvalidInput(format!("a batch of changes is malformed: {reason}"))
 }
 
-/// The changes of a batch: their kind codes and `width` cells each (`None` is NULL).
-pub fn decode_batch(bytes: &[u8], width: usize) -> Result<Vec<(u8, Vec<Option<String>>)>> {
+/// A change as the wire carries it: its kind code and its cells (`None` is NULL), borrowed from
+/// the batch.
+pub type WireChange<'a> = (u8, Vec<Option<&'a str>>);
+
+/// The changes of a batch, `width` cells each, borrowed from it (no copy of any cell).
+pub fn decode_batch(bytes: &[u8], width: usize) -> Result<Vec<WireChange<'_>>> {
     let mut out = Vec::new();
     let mut at = 0;
     while at < bytes.len() {
@@ -45,18 +49,18 @@ pub fn decode_batch(bytes: &[u8], width: usize) -> Result<Vec<(u8, Vec<Option<St
                 ))
             })?;
             at += n;
-            cells
-                .push(Some(String::from_utf8(text.to_vec()).map_err(|_| {
-                    bad(format!("a cell is not UTF-8 at byte {at}"))
-                })?));
+            let text = std::str::from_utf8(text)
+                .map_err(|_| bad(format!("a cell is not UTF-8 at byte {at}")))?;
+            cells.push(Some(text));
         }
         out.push((kind, cells));
     }
     Ok(out)
 }
 
-#[cfg(test)]
-pub(crate) fn encode(kind: u8, cells: &[Option<&str>], out: &mut Vec<u8>) {
+/// Appends one change in the wire format (what the Java `ReadBuffer` writes; for tests and
+/// benchmarks).
+pub fn encode(kind: u8, cells: &[Option<&str>], out: &mut Vec<u8>) {
     out.push(kind);
     for c in cells {
         let mut len = c.map_or(0, |t| t.len() as u64 + 1);
@@ -86,12 +90,9 @@ mod tests {
         encode(2, &[Some(&long), Some("表😀"), None], &mut bytes);
         let rows = decode_batch(&bytes, 3).unwrap();
         assert_eq!(rows.len(), 2);
-        assert_eq!(
-            rows[0],
-            (0, vec![Some("eu".into()), None, Some(String::new())])
-        );
-        assert_eq!(rows[1].1[0].as_deref(), Some(long.as_str()));
-        assert_eq!(rows[1].1[1].as_deref(), Some("表😀"));
+        assert_eq!(rows[0], (0, vec![Some("eu"), None, Some("")]));
+        assert_eq!(rows[1].1[0], Some(long.as_str()));
+        assert_eq!(rows[1].1[1], Some("表😀"));
         assert!(decode_batch(&bytes[..bytes.len() - 1], 3).is_err());
         assert!(decode_batch(&[0, 5, b'a'], 1)
             .unwrap_err()

@@ -75,7 +75,7 @@ impl Shape {
 
 impl Shape {
     /// A row of text cells (as a reader returned it, or as written), typed by the columns.
-    pub fn parse_row(&self, cells: &[Option<String>]) -> Result<Vec<Value>> {
+    pub fn parse_row<S: AsRef<str>>(&self, cells: &[Option<S>]) -> Result<Vec<Value>> {
         if cells.len() != self.columns.len() {
             return Err(TierproofError::InvalidInput(format!(
                 "{} values for {} columns",
@@ -88,7 +88,7 @@ impl Shape {
             .zip(&self.columns)
             .map(|(c, (name, ty))| match c {
                 None => Ok(Value::Null),
-                Some(t) => Value::parse(*ty, t).map_err(|e| {
+                Some(t) => Value::parse(*ty, t.as_ref()).map_err(|e| {
                     TierproofError::InvalidInput(format!("column {name}: {}", e.detail()))
                 }),
             })
