@@ -145,3 +145,25 @@ pub extern "system" fn Java_dev_tierproof_core_Ddl_nativeMatrixVariant<'local>(
     })
     .resolve::<ThrowTierproof>()
 }
+
+/// The DDL of a compact table spec ([`crate::model::table_spec`]) for `target` (0 Paimon, 1 Fluss).
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_dev_tierproof_core_Ddl_nativeFromSpec<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    spec: JString<'local>,
+    table: JString<'local>,
+    target: jint,
+) -> JString<'local> {
+    env.with_env(|env| -> JniResult<_> {
+        let target = match target {
+            0 => crate::model::merge::Target::Paimon,
+            1 => crate::model::merge::Target::Fluss,
+            other => return Err(bad(format!("no target {other}"))),
+        };
+        let parsed = crate::model::table_spec::TableSpec::parse(&string(env, &spec, "spec")?)?;
+        let sql = parsed.ddl(&string(env, &table, "table")?, target)?;
+        Ok(JString::from_str(env, sql)?)
+    })
+    .resolve::<ThrowTierproof>()
+}

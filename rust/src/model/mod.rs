@@ -11,6 +11,7 @@ pub mod merge;
 pub mod oracle;
 pub mod proof;
 pub mod round_trip;
+pub mod table_spec;
 pub mod types;
 pub mod value;
 pub mod variant;

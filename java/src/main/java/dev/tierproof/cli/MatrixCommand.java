@@ -28,11 +28,8 @@ final class MatrixCommand extends TierproofCommand {
     @Option(names = "--markdown", paramLabel = "FILE.md", description = "write the grid as a Markdown table")
     Path markdown;
 
-    @Option(names = "--ddl-file", paramLabel = "FILE",
-            description = "run the variants of your CREATE TABLE (its columns, key, partitions and other"
-                    + " options under each engine and producer) with an --upserts workload naming its columns"
-                    + " or --random N; default: the (id INT, bal INT) table")
-    Path ddlFile;
+    @Mixin
+    TableOptions tableOptions;
 
     @Option(names = "--rows-per-insert", paramLabel = "N", defaultValue = "25",
             description = "upserts per INSERT (one commit each; default ${DEFAULT-VALUE})")
@@ -49,14 +46,14 @@ final class MatrixCommand extends TierproofCommand {
         String ddl;
         byte[] ops;
         String describe;
-        if (ddlFile != null) {
-            ddl = InputFiles.readText(ddlFile, "--ddl-file");
+        if (tableOptions.given()) {
+            ddl = tableOptions.ddl(null, GeneralWorkload.Target.PAIMON);
             // The base table and its workload are checked here, before anything starts.
-            WorkloadOptions.Opened opened = workload.open(GeneralWorkload.Target.PAIMON, ddl, ddlFile);
+            WorkloadOptions.Opened opened = workload.open(GeneralWorkload.Target.PAIMON, ddl, tableOptions.source());
             try (GeneralWorkload checked = opened.workload()) {
                 ops = checked.workloadCsv().getBytes(StandardCharsets.UTF_8);
             }
-            describe = "the variants of " + ddlFile + ", " + opened.source();
+            describe = "the variants of " + tableOptions.source() + ", " + opened.source();
         } else {
             Rows upserts = workload.load(() -> dev.tierproof.core.Workloads.random(200, 20, 1));
             ddl = Ddl.tierTableDdl("accounts");
@@ -65,8 +62,8 @@ final class MatrixCommand extends TierproofCommand {
         }
         PaimonProof.checkRowsPerInsert(rowsPerInsert);
         List<Path> inputs = new ArrayList<>(workload.inputs());
-        if (ddlFile != null) {
-            inputs.add(ddlFile);
+        if (tableOptions.ddlFile != null) {
+            inputs.add(tableOptions.ddlFile);
         }
         OutputFile report = OutputFile.check("--report", run.report, inputs);
         OutputFile page = OutputFile.check("--html", html, inputs);

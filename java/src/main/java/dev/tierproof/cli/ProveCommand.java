@@ -28,10 +28,8 @@ final class ProveCommand extends TierproofCommand {
             description = "the table (table or db.table; default accounts, or the DDL's own name)")
     String table;
 
-    @Option(names = "--ddl-file", paramLabel = "FILE",
-            description = "prove your CREATE TABLE instead of the generated one: (id INT, bal INT) with any"
-                    + " workload, or any shape with an --upserts CSV whose header names its columns")
-    Path ddlFile;
+    @Mixin
+    TableOptions tableOptions;
 
     @Option(names = "--rows-per-insert", paramLabel = "N",
             description = "upserts per INSERT statement, 1 to " + PaimonProof.MAX_ROWS_PER_INSERT
@@ -47,7 +45,7 @@ final class ProveCommand extends TierproofCommand {
     @Override
     public Integer call() {
         // Every input is checked before anything starts.
-        String ddl = ddlFile == null ? null : InputFiles.readText(ddlFile, "--ddl-file");
+        String ddl = tableOptions.ddl(table, GeneralWorkload.Target.PAIMON);
         if (ddl != null && !Ddl.isIdBal(ddl)) {
             return proveAnyTable(ddl);
         }
@@ -83,7 +81,7 @@ final class ProveCommand extends TierproofCommand {
     private int onPaimon(int perInsert, String describe, Proof proof) {
         PaimonProof.checkRowsPerInsert(perInsert);
         List<Path> inputs = new ArrayList<>(workload.inputs());
-        inputs.add(ddlFile);
+        inputs.add(tableOptions.ddlFile);
         OutputFile report = OutputFile.check("--report", run.report, inputs);
         Warehouse.Checked usersWarehouse = Warehouse.checkUsers(run.warehouse);
         Duration deadline = run.deadline(60);
@@ -104,11 +102,11 @@ final class ProveCommand extends TierproofCommand {
      * names its columns (and optionally {@code op}), proved by the general proof.
      */
     private int proveAnyTable(String ddl) {
-        WorkloadOptions.Opened opened = workload.open(GeneralWorkload.Target.PAIMON, ddl, ddlFile);
+        WorkloadOptions.Opened opened = workload.open(GeneralWorkload.Target.PAIMON, ddl, tableOptions.source());
         // The DDL and the whole workload were checked as the workload was opened, before anything starts.
         try (GeneralWorkload checked = opened.workload()) {
             int perInsert = rowsPerInsert != null ? rowsPerInsert : 1000;
-            return onPaimon(perInsert, "the table of " + ddlFile + ", " + opened.source(),
+            return onPaimon(perInsert, "the table of " + tableOptions.source() + ", " + opened.source(),
                     (engine, warehouse, steps, report, deadline) -> {
                         GeneralReport result = GeneralPaimonProof.run(engine, new GeneralPaimonProof.Config(table,
                                 checked, warehouse, deadline, perInsert), steps);

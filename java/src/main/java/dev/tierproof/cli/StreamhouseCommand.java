@@ -35,11 +35,8 @@ final class StreamhouseCommand extends TierproofCommand {
                     + " default accounts; with --ddl-file, the DDL's own name)")
     String table;
 
-    @Option(names = "--ddl-file", paramLabel = "FILE",
-            description = "prove your Fluss CREATE TABLE (any supported shape: keys, partitions, buckets,"
-                    + " merge engines, log tables) with an --upserts CSV naming its columns or --random N;"
-                    + " tiering is switched on for it ('table.datalake.enabled', freshness 1s unless set)")
-    Path ddlFile;
+    @Mixin
+    TableOptions tableOptions;
 
     @Option(names = "--rows-per-insert", paramLabel = "N",
             description = "upserts per INSERT statement, 1 to " + PaimonProof.MAX_ROWS_PER_INSERT
@@ -54,7 +51,7 @@ final class StreamhouseCommand extends TierproofCommand {
 
     @Override
     public Integer call() {
-        if (ddlFile != null) {
+        if (tableOptions.given()) {
             return proveAnyTable();
         }
         Rows upserts = workload.load(WorkloadOptions.EXAMPLE_CSV);
@@ -105,8 +102,8 @@ final class StreamhouseCommand extends TierproofCommand {
 
     /** A Fluss table of any shape, from {@code --ddl-file}, proved by the general streamhouse proof. */
     private int proveAnyTable() {
-        String ddl = InputFiles.readText(ddlFile, "--ddl-file");
-        WorkloadOptions.Opened opened = workload.open(GeneralWorkload.Target.FLUSS, ddl, ddlFile);
+        String ddl = tableOptions.ddl(table, GeneralWorkload.Target.FLUSS);
+        WorkloadOptions.Opened opened = workload.open(GeneralWorkload.Target.FLUSS, ddl, tableOptions.source());
         try (GeneralWorkload checked = opened.workload()) {
             String name = GeneralStreamhouseProof.tableName(checked.table());
             if (table != null && !table.equals(name)) {
@@ -116,11 +113,11 @@ final class StreamhouseCommand extends TierproofCommand {
             int perInsert = rowsPerInsert != null ? rowsPerInsert : 1000;
             PaimonProof.checkRowsPerInsert(perInsert);
             List<Path> inputs = new ArrayList<>(workload.inputs());
-            inputs.add(ddlFile);
+            inputs.add(tableOptions.ddlFile);
             OutputFile report = OutputFile.check("--report", run.report, inputs);
             Warehouse.Checked usersWarehouse = Warehouse.checkUsers(run.warehouse);
             Duration deadline = run.deadline(120);
-            return onCluster(report, usersWarehouse, "the Fluss table of " + ddlFile + ", " + opened.source(),
+            return onCluster(report, usersWarehouse, "the Fluss table of " + tableOptions.source() + ", " + opened.source(),
                     (cluster, engine, warehouse, steps) -> {
                         GeneralReport result = GeneralStreamhouseProof.run(cluster, engine,
                                 new GeneralStreamhouseProof.Config(checked, warehouse, deadline, perInsert), steps);

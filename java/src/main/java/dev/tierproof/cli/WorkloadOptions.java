@@ -70,9 +70,9 @@ final class WorkloadOptions {
     /**
      * The workload of a table of any shape: a CSV whose header names its columns (and optionally
      * {@code op}), or a seeded random one. The DDL and every operation are checked here, before
-     * anything starts; errors name {@code ddlFile}.
+     * anything starts; errors name {@code source} (the DDL file, or --spec).
      */
-    Opened open(GeneralWorkload.Target target, String ddl, Path ddlFile) {
+    Opened open(GeneralWorkload.Target target, String ddl, String source) {
         if (upserts != null && random != null) {
             throw new IllegalArgumentException("give --upserts FILE or --random N, not both");
         }
@@ -95,9 +95,9 @@ final class WorkloadOptions {
                         + (noDeletes == null ? "" : " (no deletes: " + noDeletes + ")"));
             }
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(ddlFile + ": " + e.getMessage(), e);
+            throw new IllegalArgumentException(source + ": " + e.getMessage(), e);
         }
-        throw new IllegalArgumentException("--ddl-file " + ddlFile + " is not the (id INT, bal INT) table:"
+        throw new IllegalArgumentException(source + " is not the (id INT, bal INT) table:"
                 + " give its workload as --upserts FILE.csv whose header names its columns (and optionally"
                 + " op: upsert or delete), or --random N");
     }

@@ -77,6 +77,18 @@ public final class Ddl {
                 Objects.requireNonNull(engine, "engine"), Objects.requireNonNull(producer, "producer"));
     }
 
+    /**
+     * The {@code CREATE TABLE} of a compact table spec ({@code "region: STRING, id: BIGINT; key =
+     * region, id; partition = region; buckets = 4"}) named {@code table}, in Paimon's or Fluss's
+     * form; a bad spec is refused naming the part.
+     */
+    public static String fromSpec(String spec, String table, GeneralWorkload.Target target) {
+        return nativeFromSpec(Objects.requireNonNull(spec, "spec"), Objects.requireNonNull(table, "table"),
+                target.ordinal());
+    }
+
+    private static native String nativeFromSpec(String spec, String table, int target);
+
     private static native String nativeMatrixVariant(String ddl, String name, String engine, String producer);
 
     private static native boolean nativeIsIdBal(String sql);

@@ -154,4 +154,19 @@ class AnyTableProofTest {
                 "--rows-per-insert", "50");
         assertThat(o.status()).as(o.out() + o.err()).isEqualTo(Main.CONSISTENT);
     }
+
+    /** A generated table from a compact spec, a random workload, partial-update on real Paimon. */
+    @Test
+    void aSpecTableWithARandomPartialUpdateWorkload() throws Exception {
+        String spec = "k: STRING, d: DATE, n: INT, v: DECIMAL(10, 3), s: STRING; key = k, d; partition = d;"
+                + " buckets = 3; engine = partial-update";
+        Outcome o = run("prove", "--spec", spec, "--table", "gen", "--random", "90", "--keys", "12", "--seed", "4",
+                "--rows-per-insert", "30");
+        assertThat(o.status()).as(o.out() + o.err()).isEqualTo(Main.CONSISTENT);
+        assertThat(o.out()).contains("CREATE TABLE `gen`").contains("'merge-engine' = 'partial-update'")
+                .contains("no deletes: a partial-update table takes no deletes");
+        Outcome ddl = run("ddl", "--spec", spec, "--table", "gen", "--fluss");
+        assertThat(ddl.status()).isEqualTo(Main.FAILED);
+        assertThat(ddl.err()).contains("engine \"partial-update\" is not one tierproof models for Fluss");
+    }
 }

@@ -1,0 +1,244 @@
+//! A compact spec for generated tables, written once and rendered as both the Paimon and the
+//! Fluss DDL of that table:
+//!
+//! ```text
+//! region: STRING, id: BIGINT, amount: DECIMAL(12, 2), day: DATE; key = region, id;
+//! partition = region; buckets = 4; engine = first-row
+//! ```
+//!
+//! The first part lists the columns (`name: TYPE`, `NOT NULL` allowed); the others are optional:
+//! `key`, `partition`, `buckets` (default 1) and `engine` (`deduplicate`, `first-row`,
+//! `partial-update` and `aggregation` for Paimon; `deduplicate`, `first-row` and
+//! `versioned(column)` for Fluss). Every name and type is checked as a DDL's would be.
+
+use super::merge::Target;
+use super::types::DataType;
+use crate::create_table::{parse_create_table, CreateTable};
+use crate::error::{Result, TierproofError};
+use crate::ident::{quote_ident, quote_literal, validate_fluss_name, validate_name, TablePath};
+
+fn bad(reason: String) -> TierproofError {
+    TierproofError::InvalidInput(format!("table spec: {reason}"))
+}
+
+/// Splits at `sep` outside parentheses.
+fn split_top(text: &str, sep: char) -> Vec<&str> {
+    let (mut depth, mut start, mut parts) = (0i32, 0, Vec::new());
+    for (i, c) in text.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            c if c == sep && depth == 0 => {
+                parts.push(&text[start..i]);
+                start = i + c.len_utf8();
+            }
+            _ => {}
+        }
+    }
+    parts.push(&text[start..]);
+    parts
+}
+
+/// A generated table's shape.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TableSpec {
+    /// Name, type, NOT NULL.
+    pub columns: Vec<(String, DataType, bool)>,
+    pub key: Vec<String>,
+    pub partition: Vec<String>,
+    pub buckets: u32,
+    pub engine: String,
+}
+
+fn names(value: &str) -> Result<Vec<String>> {
+    value
+        .split(',')
+        .map(|n| {
+            let n = n.trim();
+            validate_name(n)?;
+            Ok(n.to_string())
+        })
+        .collect()
+}
+
+impl TableSpec {
+    pub fn parse(text: &str) -> Result<TableSpec> {
+        let parts = split_top(text, ';');
+        let mut spec = TableSpec {
+            columns: Vec::new(),
+            key: Vec::new(),
+            partition: Vec::new(),
+            buckets: 1,
+            engine: "deduplicate".into(),
+        };
+        for column in split_top(parts[0], ',') {
+            let (name, ty) = column
+                .split_once(':')
+                .ok_or_else(|| bad(format!("column {:?} is not `name: TYPE`", column.trim())))?;
+            let name = name.trim();
+            validate_name(name)?;
+            let ty = ty.trim();
+            let (ty, not_null) = match ty.to_ascii_uppercase().strip_suffix("NOT NULL") {
+                Some(t) => (ty[..t.len()].trim().to_string(), true),
+                None => (ty.to_string(), false),
+            };
+            if spec.columns.iter().any(|(n, _, _)| n == name) {
+                return Err(bad(format!("column {name} is named twice")));
+            }
+            spec.columns
+                .push((name.to_string(), DataType::parse(&ty)?, not_null));
+        }
+        for part in &parts[1..] {
+            let (k, v) = part
+                .split_once('=')
+                .ok_or_else(|| bad(format!("{:?} is not `name = value`", part.trim())))?;
+            let v = v.trim();
+            match k.trim() {
+                "key" => spec.key = names(v)?,
+                "partition" => spec.partition = names(v)?,
+                "buckets" => {
+                    spec.buckets = v
+                        .parse()
+                        .ok()
+                        .filter(|b| (1..=1024).contains(b))
+                        .ok_or_else(|| bad(format!("buckets {v:?} is not 1 to 1024")))?
+                }
+                "engine" => spec.engine = v.to_string(),
+                other => {
+                    return Err(bad(format!(
+                        "{other:?} is not key, partition, buckets or engine"
+                    )))
+                }
+            }
+        }
+        for c in spec.key.iter().chain(&spec.partition) {
+            if !spec.columns.iter().any(|(n, _, _)| n == c) {
+                return Err(bad(format!("{c} is not a column")));
+            }
+        }
+        Ok(spec)
+    }
+
+    /// The `CREATE TABLE` of this spec named `table`, for `target`, checked and rendered as a
+    /// user's DDL would be.
+    pub fn ddl(&self, table: &str, target: Target) -> Result<String> {
+        let path = TablePath::parse(table)?;
+        if target == Target::Fluss {
+            for part in path.parts() {
+                validate_fluss_name(part)?;
+            }
+        }
+        let mut lines: Vec<String> = self
+            .columns
+            .iter()
+            .map(|(n, t, nn)| {
+                format!(
+                    "  {} {t}{}",
+                    quote_ident(n),
+                    if *nn { " NOT NULL" } else { "" }
+                )
+            })
+            .collect();
+        if !self.key.is_empty() {
+            let k: Vec<String> = self.key.iter().map(|c| quote_ident(c)).collect();
+            lines.push(format!("  PRIMARY KEY ({}) NOT ENFORCED", k.join(", ")));
+        }
+        let mut options: Vec<(String, String)> = Vec::new();
+        let engine = self.engine.as_str();
+        match target {
+            Target::Paimon => {
+                options.push(("bucket".into(), self.buckets.to_string()));
+                if self.key.is_empty() {
+                    options.clear(); // an append table with a fixed bucket needs a bucket key
+                }
+                match engine {
+                    "deduplicate" | "first-row" | "partial-update" | "aggregation" => {
+                        if engine != "deduplicate" {
+                            options.push(("merge-engine".into(), engine.into()));
+                        }
+                    }
+                    other => return Err(bad(format!("engine {other:?} is not a Paimon merge engine (deduplicate, first-row, partial-update, aggregation)"))),
+                }
+            }
+            Target::Fluss => {
+                options.push(("bucket.num".into(), self.buckets.to_string()));
+                match engine {
+                    "deduplicate" => {}
+                    "first-row" => options.push(("table.merge-engine".into(), "first_row".into())),
+                    v if v.starts_with("versioned(") && v.ends_with(')') => {
+                        let column = v["versioned(".len()..v.len() - 1].trim();
+                        options.push(("table.merge-engine".into(), "versioned".into()));
+                        options.push(("table.merge-engine.versioned.ver-column".into(), column.into()));
+                    }
+                    other => return Err(bad(format!("engine {other:?} is not one tierproof models for Fluss (deduplicate, first-row, versioned(column))"))),
+                }
+                options.push(("table.datalake.enabled".into(), "true".into()));
+            }
+        }
+        let mut sql = format!("CREATE TABLE {} (\n{}\n)", path.quoted(), lines.join(",\n"));
+        if !self.partition.is_empty() {
+            let p: Vec<String> = self.partition.iter().map(|c| quote_ident(c)).collect();
+            sql.push_str(&format!(" PARTITIONED BY ({})", p.join(", ")));
+        }
+        if !options.is_empty() {
+            let o: Vec<String> = options
+                .iter()
+                .map(|(k, v)| format!("{} = {}", quote_literal(k), quote_literal(v)))
+                .collect();
+            sql.push_str(&format!(" WITH ({})", o.join(", ")));
+        }
+        let checked: CreateTable = parse_create_table(&sql)?;
+        checked.check_safe()?;
+        checked.canonical_sql()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LEDGER: &str = "region: STRING, id: BIGINT NOT NULL, amount: DECIMAL(12, 2), day: DATE; \
+                          key = region, id; partition = region; buckets = 4";
+
+    #[test]
+    fn one_spec_two_ddls() {
+        let spec = TableSpec::parse(LEDGER).unwrap();
+        assert_eq!(spec.columns[2].1, DataType::Decimal(12, 2));
+        assert!(spec.columns[1].2);
+        let paimon = spec.ddl("ledger", Target::Paimon).unwrap();
+        assert!(paimon.contains("`amount` DECIMAL(12, 2)"), "{paimon}");
+        assert!(paimon.contains("PRIMARY KEY (`region`, `id`) NOT ENFORCED"));
+        assert!(paimon.contains("PARTITIONED BY (`region`)"));
+        assert!(paimon.contains("'bucket' = '4'"));
+        let fluss = spec.ddl("ledger", Target::Fluss).unwrap();
+        assert!(
+            fluss.contains("'bucket.num' = '4'")
+                && fluss.contains("'table.datalake.enabled' = 'true'")
+        );
+        // What the proofs read back: the same shape.
+        let back = parse_create_table(&fluss).unwrap();
+        assert_eq!(back.primary_key, ["region", "id"]);
+        let versioned = TableSpec::parse(&format!("{LEDGER}; engine = versioned(id)")).unwrap();
+        assert!(versioned
+            .ddl("l", Target::Fluss)
+            .unwrap()
+            .contains("'table.merge-engine.versioned.ver-column' = 'id'"));
+        assert!(versioned.ddl("l", Target::Paimon).is_err());
+    }
+
+    #[test]
+    fn a_bad_spec_is_refused_by_name() {
+        for (spec, word) in [
+            ("a: INTEGRAL", "INTEGRAL"),
+            ("a INT", "not `name: TYPE`"),
+            ("a: INT; key = b", "b is not a column"),
+            ("a: INT; buckets = 0", "buckets"),
+            ("a: INT; colour = red", "\"colour\""),
+            ("a: INT, a: INT", "named twice"),
+            ("`a/b`: INT", "a/b"),
+        ] {
+            let e = TableSpec::parse(spec).unwrap_err().to_string();
+            assert!(e.contains(word), "{spec}: {e}");
+        }
+    }
+}
