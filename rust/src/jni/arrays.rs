@@ -128,3 +128,23 @@ pub fn string_array<'local>(
 pub fn bad(message: String) -> JniFailure {
     JniFailure::Core(TierproofError::InvalidInput(message))
 }
+
+/// A Java string, or null for `None`.
+pub fn nullable_string<'local>(
+    env: &mut Env<'local>,
+    text: Option<&str>,
+) -> JniResult<JString<'local>> {
+    Ok(match text {
+        Some(t) => JString::from_str(env, t)?,
+        None => JString::default(),
+    })
+}
+
+/// `GeneralWorkload.Target`'s ordinal.
+pub fn target_of(ordinal: jni::sys::jint) -> JniResult<crate::model::merge::Target> {
+    match ordinal {
+        0 => Ok(crate::model::merge::Target::Paimon),
+        1 => Ok(crate::model::merge::Target::Fluss),
+        other => Err(bad(format!("no target {other}"))),
+    }
+}

@@ -1,6 +1,6 @@
 //! `dev.tierproof.core.Ddl`.
 
-use super::arrays::{bad, string};
+use super::arrays::{bad, string, target_of};
 use super::queries::option_pairs;
 use super::{JniResult, ThrowTierproof};
 use crate::create_table::parse_create_table;
@@ -156,11 +156,7 @@ pub extern "system" fn Java_dev_tierproof_core_Ddl_nativeFromSpec<'local>(
     target: jint,
 ) -> JString<'local> {
     env.with_env(|env| -> JniResult<_> {
-        let target = match target {
-            0 => crate::model::merge::Target::Paimon,
-            1 => crate::model::merge::Target::Fluss,
-            other => return Err(bad(format!("no target {other}"))),
-        };
+        let target = target_of(target)?;
         let parsed = crate::model::table_spec::TableSpec::parse(&string(env, &spec, "spec")?)?;
         let sql = parsed.ddl(&string(env, &table, "table")?, target)?;
         Ok(JString::from_str(env, sql)?)

@@ -1,11 +1,10 @@
 //! `dev.tierproof.core.GeneralWorkload`: a [`GeneralProof`] behind a handle (a pointer the Java
 //! object holds until `close()`), so the workload crosses JNI once, as the file's bytes.
 
-use super::arrays::{bad, bytes, string, string_array};
+use super::arrays::{bad, bytes, nullable_string, string, string_array, target_of};
 use super::queries::option_pairs;
 use super::{JniResult, ThrowTierproof};
 use crate::error::TierproofError;
-use crate::model::merge::Target;
 use crate::model::proof::{GeneralProof, PendingRead};
 use crate::model::wire::decode_batch;
 use crate::oracle::RowKind;
@@ -22,15 +21,6 @@ fn proof<'a>(handle: jlong) -> JniResult<&'a GeneralProof> {
     Ok(unsafe { &*(handle as *const GeneralProof) })
 }
 
-/// `GeneralWorkload.Target`'s ordinal.
-fn target_of(ordinal: jint) -> JniResult<Target> {
-    match ordinal {
-        0 => Ok(Target::Paimon),
-        1 => Ok(Target::Fluss),
-        other => Err(bad(format!("no target {other}"))),
-    }
-}
-
 /// Why the streaming replays of the Paimon table are not judged, or null when they are.
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_dev_tierproof_core_GeneralWorkload_nativeReplayNotPromised<'local>(
@@ -39,10 +29,7 @@ pub extern "system" fn Java_dev_tierproof_core_GeneralWorkload_nativeReplayNotPr
     handle: jlong,
 ) -> JString<'local> {
     env.with_env(|env| -> JniResult<_> {
-        Ok(match &proof(handle)?.merge.replay_not_promised {
-            Some(why) => JString::from_str(env, why)?,
-            None => JString::default(),
-        })
+        nullable_string(env, proof(handle)?.merge.replay_not_promised.as_deref())
     })
     .resolve::<ThrowTierproof>()
 }
@@ -55,10 +42,7 @@ pub extern "system" fn Java_dev_tierproof_core_GeneralWorkload_nativeDeletesRefu
     handle: jlong,
 ) -> JString<'local> {
     env.with_env(|env| -> JniResult<_> {
-        Ok(match &proof(handle)?.merge.deletes_refused {
-            Some(why) => JString::from_str(env, why)?,
-            None => JString::default(),
-        })
+        nullable_string(env, proof(handle)?.merge.deletes_refused.as_deref())
     })
     .resolve::<ThrowTierproof>()
 }
