@@ -99,7 +99,7 @@ public final class GeneralStreamhouseProof {
             steps.progress().step("waiting for tiering to quiesce (every bucket's lake offset = its log end offset)");
             AtomicReference<String> seen = new AtomicReference<>("offsets not read yet");
             Tiering.Quiesced q = steps.run("waiting for tiering to quiesce", cfg.deadline(), control -> {
-                control.detail(seen::get);
+                control.detail(() -> seen.get() + Tiering.NO_CHANGE_NOTE);
                 return Tiering.awaitQuiesced(connection.getAdmin(), TablePath.of(db, table), cfg.deadline(), seen);
             });
             timings.put("tiering_wait", q.waitedMillis());
