@@ -9,7 +9,6 @@ import dev.tierproof.fluss.StreamhouseProof;
 import dev.tierproof.fluss.Tiering;
 import dev.tierproof.paimon.PaimonProof;
 import dev.tierproof.report.GeneralReport;
-import dev.tierproof.report.ProofReport;
 import dev.tierproof.run.Steps;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -56,19 +55,26 @@ final class StreamhouseCommand extends TierproofCommand {
         }
         Rows upserts = workload.load(WorkloadOptions.EXAMPLE_CSV);
         String table = this.table != null ? this.table : "accounts";
-        StreamhouseProof.ddl(table); // a name Fluss refuses is refused before any cluster starts
+        // The (id INT, bal INT) table and its upserts go through the same pipeline as any table.
+        String ddl = StreamhouseProof.ddl(table); // a name Fluss refuses is refused before any cluster starts
         int perInsert = rowsPerInsert != null ? rowsPerInsert : upserts.size() <= PER_UPSERT_LIMIT ? 1 : 2000;
-        PaimonProof.checkRowsPerInsert(perInsert);
-        OutputFile report = OutputFile.check("--report", run.report, workload.inputs());
-        Warehouse.Checked usersWarehouse = Warehouse.checkUsers(run.warehouse);
-        var deadline = run.deadline(120);
+        try (GeneralWorkload checked = GeneralWorkload.open(GeneralWorkload.Target.FLUSS, ddl, upserts.csv())) {
+            return onTable(checked, perInsert, workload.describe(upserts, upserts.size()
+                    + " upserts (the built-in example)"), workload.inputs());
+        }
+    }
 
-        return onCluster(report, usersWarehouse, workload.describe(upserts, upserts.size()
-                + " upserts (the built-in example)"), (cluster, engine, warehouse, steps) -> {
-                    ProofReport result = StreamhouseProof.run(cluster, engine,
-                            new StreamhouseProof.Config(table, upserts, warehouse, deadline, perInsert), steps);
-                    return () -> ReportOutput.print(main.out, main.err, result, report, "DDL (Fluss)");
-                });
+    /** Every input checked, then one run of the general streamhouse proof of {@code checked}. */
+    private int onTable(GeneralWorkload checked, int perInsert, String describe, List<Path> inputs) {
+        PaimonProof.checkRowsPerInsert(perInsert);
+        OutputFile report = OutputFile.check("--report", run.report, inputs);
+        Warehouse.Checked usersWarehouse = Warehouse.checkUsers(run.warehouse);
+        Duration deadline = run.deadline(120);
+        return onCluster(report, usersWarehouse, describe, (cluster, engine, warehouse, steps) -> {
+            GeneralReport result = GeneralStreamhouseProof.run(cluster, engine,
+                    new GeneralStreamhouseProof.Config(checked, warehouse, deadline, perInsert), steps);
+            return () -> ReportOutput.print(main.out, main.err, result, report, "DDL (Fluss)");
+        });
     }
 
     /** A proof on a Fluss cluster tiering into a warehouse; what it returns prints its outcome. */
@@ -111,18 +117,10 @@ final class StreamhouseCommand extends TierproofCommand {
                         + "; leave --table out");
             }
             int perInsert = rowsPerInsert != null ? rowsPerInsert : 1000;
-            PaimonProof.checkRowsPerInsert(perInsert);
             List<Path> inputs = new ArrayList<>(workload.inputs());
             inputs.add(tableOptions.ddlFile);
-            OutputFile report = OutputFile.check("--report", run.report, inputs);
-            Warehouse.Checked usersWarehouse = Warehouse.checkUsers(run.warehouse);
-            Duration deadline = run.deadline(120);
-            return onCluster(report, usersWarehouse, "the Fluss table of " + tableOptions.source() + ", " + opened.source(),
-                    (cluster, engine, warehouse, steps) -> {
-                        GeneralReport result = GeneralStreamhouseProof.run(cluster, engine,
-                                new GeneralStreamhouseProof.Config(checked, warehouse, deadline, perInsert), steps);
-                        return () -> ReportOutput.print(main.out, main.err, result, report, "DDL (Fluss)");
-                    });
+            return onTable(checked, perInsert, "the Fluss table of " + tableOptions.source() + ", "
+                    + opened.source(), inputs);
         }
     }
 }
