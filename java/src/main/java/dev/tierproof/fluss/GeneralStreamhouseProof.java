@@ -150,7 +150,7 @@ public final class GeneralStreamhouseProof {
                     cfg.warehouse().toAbsolutePath()));
             details.add(String.format("tiering          : %d changes in %d bucket(s), lake snapshot %d, caught up"
                     + " in %d ms", q.logEndOffset(), q.buckets(), q.lakeSnapshotId(), q.waitedMillis()));
-            bounds.forEach((name, bound) -> details.add(String.format("%-17s: bounded by %s", name, bound)));
+            bounds.forEach((name, bound) -> details.add(String.format("%-17s: bound: %s", name, bound)));
             return new GeneralReport(report(cfg, ddl, table, statements.size(), cluster, q, bounds, verdict),
                     verdict, ddl.sql(), details, timings);
         } catch (RuntimeException e) {
