@@ -272,6 +272,27 @@ impl Merge {
         })
     }
 
+    /// What the expected state is, in words, for the verdict.
+    pub fn promise(&self, shape: &Shape) -> String {
+        if shape.key.is_empty() {
+            return "every row written (no key)".into();
+        }
+        let engine = match &self.engine {
+            Engine::Deduplicate => "the last write per key",
+            Engine::FirstRow => "the first write per key (first-row)",
+            Engine::PartialUpdate => {
+                "the writes of each key merged column by column (partial-update)"
+            }
+            Engine::Aggregation(_) => "each key's writes aggregated per column (aggregation)",
+            Engine::Versioned(_) => "the highest version per key (versioned)",
+        };
+        if self.sequence.is_empty() {
+            engine.to_string()
+        } else {
+            format!("{engine}, in sequence.field order")
+        }
+    }
+
     /// Columns the workload must never write NULL to: the sequence and version columns (their
     /// order for NULL is not modelled).
     pub fn ordering_columns(&self) -> Vec<usize> {

@@ -432,9 +432,14 @@ impl GeneralProof {
         checks.extend(vs_first);
         let consistent =
             checks.iter().all(|c| c.equal) && judged.iter().all(|r| r.anomalies.is_empty());
+        let promise = match &self.promise {
+            Some((shape, merge)) => merge.promise(shape),
+            None => self.merge.promise(&self.shape),
+        };
         GeneralVerdict {
             consistent,
             keyed: self.keyed(),
+            promise,
             columns: self.shape.columns.iter().map(|(c, _)| c.clone()).collect(),
             expected_rows: expected,
             reads: judged,
@@ -466,6 +471,8 @@ pub struct ReadInput {
 pub struct GeneralVerdict {
     pub consistent: bool,
     pub keyed: bool,
+    /// What the expected state is, in words ("the last write per key", ...).
+    pub promise: String,
     pub columns: Vec<String>,
     pub expected_rows: Vec<CanonRow>,
     pub reads: Vec<GeneralRead>,

@@ -80,7 +80,7 @@ public final class GeneralReport implements Report {
             }
         }
         sb.append(consistent()
-                ? "verdict          : CONSISTENT: every read equals the expected state (last write per key)\n"
+                ? "verdict          : CONSISTENT: every read equals the expected state (" + verdict.promise() + ")\n"
                 : "verdict          : INCONSISTENT\n");
         return sb.toString();
     }

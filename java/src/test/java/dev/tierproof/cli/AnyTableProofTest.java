@@ -91,6 +91,7 @@ class AnyTableProofTest {
         Outcome first = proveKas("'merge-engine' = 'first-row', 'changelog-producer' = 'lookup'");
         assertThat(first.status()).as(first.out() + first.err()).isEqualTo(Main.CONSISTENT);
         assertThat(first.out()).contains("expected state   : 2 rows (1, 5, x) (2, 7, NULL)")
+                .contains("the expected state (the first write per key (first-row))")
                 .contains("streaming        : 2 changes");
         Outcome sum = proveKas("'merge-engine' = 'aggregation', 'fields.a.aggregate-function' = 'sum',"
                 + " 'changelog-producer' = 'lookup'");

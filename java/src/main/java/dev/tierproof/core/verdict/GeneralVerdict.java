@@ -9,7 +9,7 @@ import java.util.Optional;
  * The Rust oracle's verdict over rows of any table (each row its cells as canonical text, in
  * column order), bound strictly like {@link Verdict}.
  */
-public record GeneralVerdict(boolean consistent, boolean keyed, List<String> columns,
+public record GeneralVerdict(boolean consistent, boolean keyed, String promise, List<String> columns,
         List<List<String>> expectedRows, List<Read> reads, List<Check> checks) {
     /**
      * One read, folded; notes are what does not make it wrong but is worth knowing; consistent
