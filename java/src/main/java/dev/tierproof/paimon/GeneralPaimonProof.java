@@ -22,12 +22,13 @@ import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.catalog.ObjectPath;
 
 /**
- * The proof of a Paimon table of any shape (issue 8): the user's DDL and a workload CSV of upserts
+ * The proof of a Paimon table of any shape (issue 8): the user's DDL and a workload of upserts
  * and deletes, held by the Rust core. Create the table, run the workload's statements in order,
  * bound the streaming replay with a sentinel commit (a row no operation writes, left out by the
  * oracle, rolled back after the reads), read in batch, as a Flink replay from snapshot 1 and with
- * Paimon's own stream scan (no Flink), and let the core judge: the batch read as a set (each key
- * once), the replays as upsert streams, all against the last write per key.
+ * Paimon's own stream scan (no Flink) — the replays only where Paimon promises merged changes —
+ * streaming each read into the core, which judges: the batch read as a set (each key once), the
+ * replays as upsert streams, all against what the table's merge engine makes of the workload.
  */
 public final class GeneralPaimonProof {
     /**
