@@ -47,28 +47,10 @@ pub extern "system" fn Java_dev_tierproof_core_GeneralWorkload_nativeDeletesRefu
     .resolve::<ThrowTierproof>()
 }
 
+/// A workload for the DDL's table; with a `promiseDdl` (else null) judged against that table's
+/// promise instead (see `GeneralProof::open_judged_as`).
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_dev_tierproof_core_GeneralWorkload_nativeOpen<'local>(
-    mut env: EnvUnowned<'local>,
-    _class: JClass<'local>,
-    target: jint,
-    ddl: JString<'local>,
-    csv: JByteArray<'local>,
-) -> jlong {
-    env.with_env(|env| -> JniResult<_> {
-        let p = GeneralProof::open(
-            target_of(target)?,
-            &string(env, &ddl, "ddl")?,
-            &bytes(env, &csv, "csv")?,
-        )?;
-        Ok(Box::into_raw(Box::new(p)) as jlong)
-    })
-    .resolve::<ThrowTierproof>()
-}
-
-/// As `nativeOpen`, judged against `promiseDdl`'s table (see `GeneralProof::open_judged_as`).
-#[unsafe(no_mangle)]
-pub extern "system" fn Java_dev_tierproof_core_GeneralWorkload_nativeOpenJudgedAs<'local>(
     mut env: EnvUnowned<'local>,
     _class: JClass<'local>,
     target: jint,
@@ -77,12 +59,17 @@ pub extern "system" fn Java_dev_tierproof_core_GeneralWorkload_nativeOpenJudgedA
     csv: JByteArray<'local>,
 ) -> jlong {
     env.with_env(|env| -> JniResult<_> {
-        let p = GeneralProof::open_judged_as(
+        let (target, ddl, csv) = (
             target_of(target)?,
-            &string(env, &ddl, "ddl")?,
-            &string(env, &promise_ddl, "promiseDdl")?,
-            &bytes(env, &csv, "csv")?,
-        )?;
+            string(env, &ddl, "ddl")?,
+            bytes(env, &csv, "csv")?,
+        );
+        let p = if promise_ddl.is_null() {
+            GeneralProof::open(target, &ddl, &csv)?
+        } else {
+            let promise = string(env, &promise_ddl, "promiseDdl")?;
+            GeneralProof::open_judged_as(target, &ddl, &promise, &csv)?
+        };
         Ok(Box::into_raw(Box::new(p)) as jlong)
     })
     .resolve::<ThrowTierproof>()

@@ -303,6 +303,15 @@ impl Merge {
         c
     }
 
+    /// `shape` as a writer must fill it: the ordering columns NOT NULL too.
+    pub fn writable_shape(&self, shape: &Shape) -> Shape {
+        let mut writable = shape.clone();
+        for c in self.ordering_columns() {
+            writable.not_null[c] = true;
+        }
+        writable
+    }
+
     /// Refuses a workload this table cannot take, naming the operation.
     pub fn check_ops(&self, shape: &Shape, ops: &[Op]) -> Result<()> {
         for (n, op) in ops.iter().enumerate() {

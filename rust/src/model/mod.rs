@@ -1,7 +1,9 @@
-//! The general table model (issue 8, in progress): column types and typed values with canonical
-//! comparison and Flink SQL literals, workloads of upserts and deletes from CSV, and the oracle
-//! over general rows. Today it serves the type round-trip check ([`round_trip`]); the proofs
-//! still run on the `(id INT, bal INT)` model until the pipeline is generalized.
+//! The general table model (issue 8): column types and typed values with canonical comparison
+//! and Flink SQL literals; workloads of upserts and deletes (CSV, JSON Lines, generated); the
+//! merge rules of Paimon's and Fluss's engines ([`merge`]); the oracle that folds reads as they
+//! stream in ([`wire`], [`oracle`]) and judges them ([`proof`]); table specs and matrix variants.
+//! `prove` of any table, `streamhouse` and `matrix` run on it; `prove`'s `(id INT, bal INT)`
+//! default and `search` still run on the crate's original `(id, bal)` oracle.
 
 pub mod civil;
 pub mod csv;

@@ -80,15 +80,6 @@ fn show(kind: RowKind, row: &CanonRow) -> String {
     format!("{}{}", kind.short(), show_row(row))
 }
 
-/// Folds a read's changes (`kind`, row values in column order) as `fold` says.
-pub fn fold(shape: &Shape, mode: Fold, changes: &[(RowKind, Vec<Value>)]) -> GeneralFolded {
-    let mut folder = Folder::new(mode);
-    for (i, (kind, values)) in changes.iter().enumerate() {
-        folder.push(shape, i, *kind, values);
-    }
-    folder.finish()
-}
-
 /// A fold that takes a read's changes as they arrive, holding only the state (a row per key,
 /// or a count per row), never the changes themselves.
 #[derive(Debug, Clone)]
@@ -237,6 +228,16 @@ pub fn diff(expected: &[CanonRow], actual: &[CanonRow]) -> (Vec<CanonRow>, Vec<C
 mod tests {
     use super::super::workload::parse_workload_csv;
     use super::*;
+
+    /// A whole read folded at once.
+    fn fold(shape: &Shape, mode: Fold, changes: &[(RowKind, Vec<Value>)]) -> GeneralFolded {
+        let mut folder = Folder::new(mode);
+        for (i, (kind, values)) in changes.iter().enumerate() {
+            folder.push(shape, i, *kind, values);
+        }
+        folder.finish()
+    }
+
     use crate::create_table::parse_create_table;
 
     fn ledger() -> Shape {

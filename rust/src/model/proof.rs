@@ -120,11 +120,13 @@ impl GeneralProof {
     /// (No deletes where the table refuses them, no NULL where a column orders the writes.)
     pub fn generate(target: Target, ddl: &str, n: usize, keys: u32, seed: u64) -> Result<Self> {
         let (table, shape, merge) = checked_table(ddl, target)?;
-        let mut rules = shape.clone();
-        for c in merge.ordering_columns() {
-            rules.not_null[c] = true;
-        }
-        let ops = random_ops(&rules, n, keys, seed, merge.deletes_refused.is_none())?;
+        let ops = random_ops(
+            &merge.writable_shape(&shape),
+            n,
+            keys,
+            seed,
+            merge.deletes_refused.is_none(),
+        )?;
         Self::with_ops(table, shape, merge, target, ops)
     }
 
@@ -137,11 +139,7 @@ impl GeneralProof {
     ) -> Result<Self> {
         merge.check_ops(&shape, &ops)?;
         // The sentinel's key is new, so its order columns only need to be set, not ordered.
-        let mut rules = shape.clone();
-        for c in merge.ordering_columns() {
-            rules.not_null[c] = true;
-        }
-        let (sentinel_column, sentinel) = choose_sentinel(&rules, &ops)?;
+        let (sentinel_column, sentinel) = choose_sentinel(&merge.writable_shape(&shape), &ops)?;
         Ok(GeneralProof {
             table,
             shape,

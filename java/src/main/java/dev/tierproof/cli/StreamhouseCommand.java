@@ -9,7 +9,6 @@ import dev.tierproof.fluss.StreamhouseProof;
 import dev.tierproof.fluss.Tiering;
 import dev.tierproof.paimon.PaimonProof;
 import dev.tierproof.report.GeneralReport;
-import dev.tierproof.run.Steps;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -64,31 +63,16 @@ final class StreamhouseCommand extends TierproofCommand {
         }
     }
 
-    /** Every input checked, then one run of the general streamhouse proof of {@code checked}. */
+    /**
+     * Every input checked, then one run of the streamhouse proof of {@code checked}: its own
+     * directory, a Fluss cluster with a Paimon lake, a MiniCluster; whatever happens (a failure,
+     * Ctrl-C), the tiering job, Flink and the cluster are stopped and the run's directory removed.
+     */
     private int onTable(GeneralWorkload checked, int perInsert, String describe, List<Path> inputs) {
         PaimonProof.checkRowsPerInsert(perInsert);
         OutputFile report = OutputFile.check("--report", run.report, inputs);
         Warehouse.Checked usersWarehouse = Warehouse.checkUsers(run.warehouse);
         Duration deadline = run.deadline(120);
-        return onCluster(report, usersWarehouse, describe, (cluster, engine, warehouse, steps) -> {
-            GeneralReport result = GeneralStreamhouseProof.run(cluster, engine,
-                    new GeneralStreamhouseProof.Config(checked, warehouse, deadline, perInsert), steps);
-            return () -> ReportOutput.print(main.out, main.err, result, report, "DDL (Fluss)");
-        });
-    }
-
-    /** A proof on a Fluss cluster tiering into a warehouse; what it returns prints its outcome. */
-    private interface Proof {
-        Outcome run(LocalFlussCluster cluster, FlinkEngine engine, Path warehouse, Steps steps);
-    }
-
-    /** Prints a completed proof's outcome and returns the exit status. */
-    private interface Outcome {
-        int print();
-    }
-
-    /** One run: its own directory, a Fluss cluster with a Paimon lake, a MiniCluster, the proof. */
-    private int onCluster(OutputFile report, Warehouse.Checked usersWarehouse, String describe, Proof proof) {
         try (RunSession session = RunSession.start("streamhouse", main.runDirectory, run, report, main.err)) {
             main.running(session);
             Warehouse warehouse = Warehouse.of(usersWarehouse, session);
@@ -99,10 +83,12 @@ final class StreamhouseCommand extends TierproofCommand {
                     Tiering.clusterOptions(warehouse.path()), session.directory().directory("fluss")));
             progress.step("Fluss is up at " + cluster.bootstrapServers() + "; starting Flink MiniCluster");
             FlinkEngine engine = session.started(FlinkEngine.start(8, session.directory().directory("flink")));
-            Outcome outcome = proof.run(cluster, engine, warehouse.path(), session.steps());
+            GeneralReport result = GeneralStreamhouseProof.run(cluster, engine,
+                    new GeneralStreamhouseProof.Config(checked, warehouse.path(), deadline, perInsert),
+                    session.steps());
             session.completed();
             progress.step("stopping Flink and the Fluss cluster");
-            return outcome.print();
+            return ReportOutput.print(main.out, main.err, result, report, "DDL (Fluss)");
         }
     }
 

@@ -39,7 +39,7 @@ public final class GeneralWorkload implements AutoCloseable {
 
     /** Checks the DDL and parses the workload CSV against it; bad input names what is wrong. */
     public static GeneralWorkload open(Target target, String ddl, byte[] csv) {
-        return new GeneralWorkload(nativeOpen(target.ordinal(), Objects.requireNonNull(ddl, "ddl"),
+        return new GeneralWorkload(nativeOpen(target.ordinal(), Objects.requireNonNull(ddl, "ddl"), null,
                 Objects.requireNonNull(csv, "csv")));
     }
 
@@ -49,7 +49,7 @@ public final class GeneralWorkload implements AutoCloseable {
      * the last write per key of the keyed table.
      */
     public static GeneralWorkload openJudgedAs(Target target, String ddl, String promiseDdl, byte[] workload) {
-        return new GeneralWorkload(nativeOpenJudgedAs(target.ordinal(), Objects.requireNonNull(ddl, "ddl"),
+        return new GeneralWorkload(nativeOpen(target.ordinal(), Objects.requireNonNull(ddl, "ddl"),
                 Objects.requireNonNull(promiseDdl, "promiseDdl"), Objects.requireNonNull(workload, "workload")));
     }
 
@@ -277,9 +277,8 @@ public final class GeneralWorkload implements AutoCloseable {
         }
     }
 
-    private static native long nativeOpen(int target, String ddl, byte[] csv);
-
-    private static native long nativeOpenJudgedAs(int target, String ddl, String promiseDdl, byte[] csv);
+    /** {@code promiseDdl} null: judged against the table's own merge rules. */
+    private static native long nativeOpen(int target, String ddl, String promiseDdl, byte[] csv);
 
     private static native long nativeGenerate(int target, String ddl, int n, int keys, long seed);
 

@@ -5,6 +5,8 @@ import dev.tierproof.core.GeneralWorkload;
 import dev.tierproof.core.TierproofException;
 import dev.tierproof.run.Steps;
 import java.time.Duration;
+import java.util.function.Consumer;
+import java.util.function.LongSupplier;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.TableResult;
@@ -33,22 +35,9 @@ public final class BoundedRead {
     public static Changelog collect(Steps steps, TableEnvironment tables, String query, String name,
             Duration deadline, long stopAfter) {
         Changelog sink = new Changelog(name);
-        return collect(steps, tables, query, name, deadline, stopAfter, new Sink<>() {
-            @Override
-            public void add(Row row) {
-                sink.add(row.getKind().toByteValue(), (Integer) row.getField(0), (Integer) row.getField(1));
-            }
-
-            @Override
-            public long size() {
-                return sink.size();
-            }
-
-            @Override
-            public Changelog result() {
-                return sink;
-            }
-        });
+        collect(steps, tables, query, name, deadline, stopAfter, sink::size,
+                row -> sink.add(row.getKind().toByteValue(), (Integer) row.getField(0), (Integer) row.getField(1)));
+        return sink;
     }
 
     /** Collects every change with all its fields as text (see {@link FlinkValues}) into {@code sink}. */
@@ -60,47 +49,26 @@ public final class BoundedRead {
     /** As above, until the query ends or {@code stopAfter} changes arrived (see {@link #collect}). */
     public static GeneralWorkload.ReadBuffer collectText(Steps steps, TableEnvironment tables, String query,
             GeneralWorkload.ReadBuffer sink, Duration deadline, long stopAfter) {
-        return collect(steps, tables, query, sink.name(), deadline, stopAfter, new Sink<>() {
-            @Override
-            public void add(Row row) {
-                sink.add(row.getKind().toByteValue(), FlinkValues.texts(row));
-            }
-
-            @Override
-            public long size() {
-                return sink.size();
-            }
-
-            @Override
-            public GeneralWorkload.ReadBuffer result() {
-                return sink;
-            }
-        });
+        collect(steps, tables, query, sink.name(), deadline, stopAfter, sink::size,
+                row -> sink.add(row.getKind().toByteValue(), FlinkValues.texts(row)));
+        return sink;
     }
 
-    /** Where a read's rows go, and what it gives back. */
-    interface Sink<T> {
-        void add(Row row);
-
-        long size();
-
-        T result();
-    }
-
-    private static <T> T collect(Steps steps, TableEnvironment tables, String query, String name,
-            Duration deadline, long stopAfter, Sink<T> sink) {
-        return steps.run("the " + name + " read", deadline, control -> {
-            control.detail(() -> "it had read " + sink.size() + " changes");
+    /** Runs the query as a step, handing each change to {@code add}, whose count {@code size} gives. */
+    private static void collect(Steps steps, TableEnvironment tables, String query, String name,
+            Duration deadline, long stopAfter, LongSupplier size, Consumer<Row> add) {
+        steps.execute("the " + name + " read", deadline, control -> {
+            control.detail(() -> "it had read " + size.getAsLong() + " changes");
             try {
                 TableResult result = PlannerThread.executeSql(tables, query);
                 control.onCancel(() -> result.getJobClient().ifPresent(JobClient::cancel));
                 CloseableIterator<Row> rows = result.collect();
                 try {
-                    while (sink.size() != stopAfter && !control.cancelled() && rows.hasNext()) {
-                        sink.add(rows.next());
-                        steps.progress().count(name + " changes read", sink.size());
+                    while (size.getAsLong() != stopAfter && !control.cancelled() && rows.hasNext()) {
+                        add.accept(rows.next());
+                        steps.progress().count(name + " changes read", size.getAsLong());
                     }
-                    if (sink.size() == stopAfter) {
+                    if (size.getAsLong() == stopAfter) {
                         result.getJobClient().ifPresent(JobClient::cancel);
                     }
                 } finally {
@@ -108,11 +76,10 @@ public final class BoundedRead {
                 }
             } catch (RuntimeException e) {
                 if (!control.cancelled()) {
-                    throw new TierproofException(
-                            "the " + name + " read failed after " + sink.size() + " changes: " + Steps.rootMessage(e), e);
+                    throw new TierproofException("the " + name + " read failed after " + size.getAsLong()
+                            + " changes: " + Steps.rootMessage(e), e);
                 }
             }
-            return sink.result();
         });
     }
 

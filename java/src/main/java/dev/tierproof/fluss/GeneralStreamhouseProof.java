@@ -5,7 +5,6 @@ import dev.tierproof.core.CheckedDdl;
 import dev.tierproof.core.GeneralWorkload;
 import dev.tierproof.core.TierproofException;
 import dev.tierproof.core.verdict.GeneralVerdict;
-import dev.tierproof.core.verdict.Verdict;
 import dev.tierproof.flink.BoundedRead;
 import dev.tierproof.flink.FlinkEngine;
 import dev.tierproof.flink.Statements;
@@ -207,7 +206,6 @@ public final class GeneralStreamhouseProof {
         r.put("consistent", verdict.consistent());
         ObjectNode b = r.putObject("bounds");
         bounds.forEach(b::put);
-        r.set("verdict", Verdict.JSON.valueToTree(verdict));
         return r;
     }
 }

@@ -3,7 +3,6 @@ package dev.tierproof.paimon;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tierproof.core.GeneralWorkload;
 import dev.tierproof.core.verdict.GeneralVerdict;
-import dev.tierproof.core.verdict.Verdict;
 import dev.tierproof.flink.BoundedRead;
 import dev.tierproof.flink.FlinkEngine;
 import dev.tierproof.flink.Statements;
@@ -124,7 +123,6 @@ public final class GeneralPaimonProof {
             queries.put("streaming", "not run: " + (replayNotPromised != null ? replayNotPromised
                     : "the workload made no commit to replay"));
         }
-        report.set("verdict", Verdict.JSON.valueToTree(verdict));
         List<String> details = replayNotPromised == null ? List.of()
                 : List.of("streaming        : replays not judged: " + replayNotPromised);
         return new GeneralReport(report, verdict, created.ddl(), details, timings);

@@ -2,30 +2,22 @@ package dev.tierproof.report;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tierproof.core.verdict.GeneralVerdict;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /** The outcome of a proof of a table of any shape: the verdict, typed, and the JSON report. */
-public final class GeneralReport implements Report {
-    private final ObjectNode json;
+public final class GeneralReport extends Report {
     private final GeneralVerdict verdict;
-    private final String ddl;
-    private final Map<String, Long> timings;
-    private final List<String> details;
 
     /**
+     * @param json the report for tools, without the verdict, timings and versions (added here)
      * @param details lines printed before the summary (where the table went, how reads were
      *     bounded, what was not judged and why)
      */
     public GeneralReport(ObjectNode json, GeneralVerdict verdict, String ddl, List<String> details,
             Map<String, Long> timings) {
-        this.json = json;
+        super(json, verdict, ddl, details, timings);
         this.verdict = verdict;
-        this.ddl = ddl;
-        this.details = List.copyOf(details);
-        this.timings = new LinkedHashMap<>(timings);
-        ProofReport.stamp(json, timings);
     }
 
     @Override
@@ -35,30 +27,6 @@ public final class GeneralReport implements Report {
 
     public GeneralVerdict verdict() {
         return verdict;
-    }
-
-    @Override
-    public String ddl() {
-        return ddl;
-    }
-
-    @Override
-    public List<String> details() {
-        return details;
-    }
-
-    @Override
-    public Map<String, Long> timings() {
-        return timings;
-    }
-
-    public ObjectNode json() {
-        return json;
-    }
-
-    @Override
-    public String toJson() {
-        return ProofReport.render(json);
     }
 
     /** A few readable lines: the columns, the expected state, each read, any diff, the verdict. */

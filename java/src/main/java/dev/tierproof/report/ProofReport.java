@@ -5,14 +5,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tierproof.core.TierproofException;
-import dev.tierproof.core.Versions;
 import dev.tierproof.core.verdict.Check;
 import dev.tierproof.core.verdict.Counted;
 import dev.tierproof.core.verdict.Diff;
 import dev.tierproof.core.verdict.ReadResult;
 import dev.tierproof.core.verdict.TableRow;
 import dev.tierproof.core.verdict.Verdict;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -21,15 +19,11 @@ import java.util.Map;
  * read was bounded, command-specific lines, timings), typed; and the JSON report written for
  * tools, built from the same values. Nothing here reads the JSON back.
  */
-public final class ProofReport implements Report {
+public final class ProofReport extends Report {
     static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
-    private final ObjectNode json;
     private final Verdict verdict;
-    private final String ddl;
     private final Map<String, String> bounds;
-    private final List<String> details;
-    private final Map<String, Long> timings;
 
     /**
      * @param json the report for tools, without the verdict, timings and versions (added here)
@@ -38,22 +32,9 @@ public final class ProofReport implements Report {
      */
     public ProofReport(ObjectNode json, Verdict verdict, String ddl, Map<String, String> bounds,
             List<String> details, Map<String, Long> timings) {
+        super(json, verdict, ddl, details, timings);
         this.verdict = verdict;
-        this.ddl = ddl;
         this.bounds = Map.copyOf(bounds);
-        this.details = List.copyOf(details);
-        this.timings = new LinkedHashMap<>(timings);
-        this.json = json;
-        json.set("verdict", Verdict.JSON.valueToTree(verdict));
-        stamp(json, timings);
-    }
-
-    /** Adds the timings and the versions every report ends with. */
-    static void stamp(ObjectNode json, Map<String, Long> timings) {
-        ObjectNode t = json.putObject("timings_ms");
-        timings.forEach(t::put);
-        ObjectNode v = json.putObject("versions");
-        Versions.all().forEach(v::put);
     }
 
     @Override
@@ -63,31 +44,6 @@ public final class ProofReport implements Report {
 
     public Verdict verdict() {
         return verdict;
-    }
-
-    @Override
-    public String ddl() {
-        return ddl;
-    }
-
-    @Override
-    public List<String> details() {
-        return details;
-    }
-
-    @Override
-    public Map<String, Long> timings() {
-        return timings;
-    }
-
-    /** The JSON report (what {@code --report} writes). */
-    public ObjectNode json() {
-        return json;
-    }
-
-    @Override
-    public String toJson() {
-        return render(json);
     }
 
     /** The report's {@code paimon} object: where the proved table is. */

@@ -1,23 +1,66 @@
 package dev.tierproof.report;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tierproof.core.Versions;
+import dev.tierproof.core.verdict.Verdict;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** What the command line prints and writes of a completed proof, whatever its table's shape. */
-public interface Report {
-    boolean consistent();
+/**
+ * What the command line prints and writes of a completed proof, whatever its table's shape: the
+ * facts every proof has (the DDL, lines for people, timings, the JSON report) here; the typed
+ * verdict and its summary in the subclass.
+ */
+public abstract class Report {
+    private final ObjectNode json;
+    private final String ddl;
+    private final List<String> details;
+    private final Map<String, Long> timings;
 
-    /** The statement that created the table. */
-    String ddl();
+    /**
+     * @param json the report for tools, without the verdict, timings and versions (added here)
+     * @param verdict the oracle's verdict, as its typed records
+     * @param details lines for people, printed between the DDL and the reads
+     */
+    protected Report(ObjectNode json, Object verdict, String ddl, List<String> details, Map<String, Long> timings) {
+        this.json = json;
+        this.ddl = ddl;
+        this.details = List.copyOf(details);
+        this.timings = new LinkedHashMap<>(timings);
+        json.set("verdict", Verdict.JSON.valueToTree(verdict));
+        ObjectNode t = json.putObject("timings_ms");
+        timings.forEach(t::put);
+        ObjectNode v = json.putObject("versions");
+        Versions.all().forEach(v::put);
+    }
 
-    /** Command-specific lines for people, printed between the DDL and the reads. */
-    List<String> details();
+    public abstract boolean consistent();
 
     /** The reads, the expected state, any diff and the verdict, for people. */
-    String summary();
+    public abstract String summary();
 
-    Map<String, Long> timings();
+    /** The statement that created the table. */
+    public String ddl() {
+        return ddl;
+    }
+
+    /** Command-specific lines for people, printed between the DDL and the reads. */
+    public List<String> details() {
+        return details;
+    }
+
+    public Map<String, Long> timings() {
+        return timings;
+    }
+
+    /** The JSON report (what {@code --report} writes). */
+    public ObjectNode json() {
+        return json;
+    }
 
     /** The JSON report, rendered. */
-    String toJson();
+    public String toJson() {
+        return ProofReport.render(json);
+    }
 }
