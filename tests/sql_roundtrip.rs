@@ -6,9 +6,10 @@ use sqlparser::ast::{ObjectName, SetExpr, Statement};
 use sqlparser::dialect::GenericDialect;
 use sqlparser::parser::Parser;
 use tierproof::ident::TablePath;
-use tierproof::query::{select_rows, sentinel_insert};
+use tierproof::model::merge::Target;
+use tierproof::model::proof::Proof;
 use tierproof::spec::TableSpec;
-use tierproof::{batched_upsert_inserts, table_ddl, tier_table_ddl, upsert_inserts, Row};
+use tierproof::{table_ddl, tier_table_ddl, upsert_inserts, Row};
 
 const HOSTILE_NAMES: &[&str] = &[
     "accounts",
@@ -91,6 +92,17 @@ fn option_values_cannot_escape_their_quotes() {
     assert!(literals.to_string().contains("'x''); DROP TABLE y; --'"));
 }
 
+/// The tiered table of `table` with a workload: repeated ids, NULL, INT's extremes.
+fn proof_of(table: &str) -> Proof {
+    let csv = "id,bal\n1,10\n1,\n-2147483648,2147483647\n-7,-2147483648\n";
+    Proof::open(
+        Target::Paimon,
+        &tier_table_ddl(table).unwrap(),
+        csv.as_bytes(),
+    )
+    .unwrap()
+}
+
 #[test]
 fn inserts_round_trip_with_values_in_order() {
     let ups = [
@@ -102,10 +114,15 @@ fn inserts_round_trip_with_values_in_order() {
     for table in HOSTILE_NAMES {
         let one_each = upsert_inserts(table, &ups).unwrap();
         assert_eq!(one_each.len(), ups.len());
-        for sql in one_each
-            .iter()
-            .chain(&batched_upsert_inserts(table, &ups, 3).unwrap())
-        {
+        let proof = proof_of(table);
+        let batched: Vec<String> = proof
+            .statements(3)
+            .unwrap()
+            .into_iter()
+            .map(|(_, s)| s)
+            .collect();
+        assert_eq!(batched.len(), 2);
+        for sql in one_each.iter().chain(&batched) {
             match parse_one(sql) {
                 Statement::Insert(ins) => {
                     assert_eq!(
@@ -124,20 +141,21 @@ fn inserts_round_trip_with_values_in_order() {
             }
         }
     }
-    let batched = batched_upsert_inserts("t", &ups, 10).unwrap();
+    let batched = proof_of("t").statements(10).unwrap();
     assert_eq!(
-        batched,
-        ["INSERT INTO `t` SELECT `id`, IF(`bal_is_null`, CAST(NULL AS INT), `bal`) FROM (VALUES (1, 10, FALSE), (1, 0, TRUE), (-2147483648, 2147483647, FALSE), (-7, -2147483648, FALSE)) AS `upserts`(`id`, `bal`, `bal_is_null`)"]
+        batched[0].1,
+        "INSERT INTO `t` SELECT `c0`, IF(`n1`, CAST(NULL AS INT), `c1`) FROM (VALUES (1, 10, FALSE), (1, 0, TRUE), (-2147483648, 2147483647, FALSE), (-7, -2147483648, FALSE)) AS `upserts`(`c0`, `c1`, `n1`)"
     );
 }
 
 #[test]
 fn reads_and_sentinel_round_trip() {
     for table in HOSTILE_NAMES {
-        let sql = select_rows(table, &[("scan.mode".into(), "it's".into())], Some(3)).unwrap();
+        let proof = proof_of(table);
+        let sql = proof.select_all(&[("scan.mode".into(), "it's".into())]);
         // The hint is a comment to sqlparser; the statement is one SELECT.
         assert!(matches!(parse_one(&sql), Statement::Query(_)), "{sql}");
-        let sentinel = sentinel_insert(table, 3, 1000).unwrap();
+        let sentinel = proof.sentinel_insert(1000).unwrap();
         assert!(
             matches!(parse_one(&sentinel), Statement::Insert(_)),
             "{sentinel}"

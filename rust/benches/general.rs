@@ -9,11 +9,11 @@ use std::collections::BTreeMap;
 use std::hint::black_box;
 use std::time::Duration;
 use tierproof::model::merge::Target;
+use tierproof::model::oracle::RowKind;
 use tierproof::model::oracle::{canon, CanonRow};
-use tierproof::model::proof::GeneralProof;
+use tierproof::model::proof::Proof;
 use tierproof::model::wire::{decode_batch, encode};
 use tierproof::model::workload::OpKind;
-use tierproof::oracle::RowKind;
 
 const DDL: &str = "CREATE TABLE wide (region STRING, id BIGINT, amount DECIMAL(18, 2), qty INT, \
     price DOUBLE, note STRING, day DATE, ts TIMESTAMP(3), flag BOOLEAN, code CHAR(4), \
@@ -22,7 +22,7 @@ const OPS: usize = 1_000_000;
 const BATCH: usize = 1 << 20;
 
 /// The changelog a correct reader delivers for the workload, and the final rows, as wire batches.
-fn reads(p: &GeneralProof) -> (Vec<Vec<u8>>, Vec<Vec<u8>>) {
+fn reads(p: &Proof) -> (Vec<Vec<u8>>, Vec<Vec<u8>>) {
     let mut state: BTreeMap<CanonRow, CanonRow> = BTreeMap::new();
     let mut log = vec![Vec::new()];
     let put = |batches: &mut Vec<Vec<u8>>, kind: RowKind, row: &CanonRow| {
@@ -59,7 +59,7 @@ fn reads(p: &GeneralProof) -> (Vec<Vec<u8>>, Vec<Vec<u8>>) {
     (log, snapshot)
 }
 
-fn judge(p: &GeneralProof, log: &[Vec<u8>], snapshot: &[Vec<u8>]) -> bool {
+fn judge(p: &Proof, log: &[Vec<u8>], snapshot: &[Vec<u8>]) -> bool {
     let width = p.shape.columns.len();
     let mut batch_read = p.new_read("batch", true);
     let mut stream_read = p.new_read("stream", false);
@@ -82,7 +82,7 @@ fn peak_rss_mib() -> Option<f64> {
 }
 
 fn main() {
-    let p = GeneralProof::generate(Target::Paimon, DDL, OPS, 100_000, 1).expect("workload");
+    let p = Proof::generate(Target::Paimon, DDL, OPS, 100_000, 1, true).expect("workload");
     let (log, snapshot) = reads(&p);
     let changes: usize = log
         .iter()

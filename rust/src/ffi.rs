@@ -6,9 +6,26 @@ use crate::ddl::tier_table_ddl;
 use crate::error::{Result, TierproofError};
 use crate::row::Row;
 use crate::upsert::upsert_inserts;
-use crate::workload::parse_int;
 use std::ffi::{c_char, c_int, CStr, CString};
 use std::panic::{catch_unwind, AssertUnwindSafe};
+
+/// Parses `text` as an INT, naming `what` (e.g. "upsert #3 id") in any error.
+pub fn parse_int(what: &str, text: &str) -> Result<i32> {
+    let t = text.trim();
+    let wide: i128 = t.parse().map_err(|_| TierproofError::NotAnInteger {
+        what: what.to_string(),
+        value: text.to_string(),
+    })?;
+    check_int(what, wide)
+}
+
+/// Refuses a value outside INT, naming it.
+pub fn check_int(what: &str, value: i128) -> Result<i32> {
+    i32::try_from(value).map_err(|_| TierproofError::OutOfRange {
+        what: what.to_string(),
+        value: value.to_string(),
+    })
+}
 
 pub const STATUS_OK: c_int = 0;
 pub const STATUS_BAD_INPUT: c_int = 1;

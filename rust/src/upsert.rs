@@ -1,9 +1,8 @@
 //! Ordered upserts as Flink SQL `INSERT` statements.
 
 use crate::error::Result;
-use crate::ident::{quote_ident, TablePath};
+use crate::ident::TablePath;
 use crate::row::Row;
-use crate::spec::COLUMNS;
 
 /// One `INSERT` per upsert, in the given order: later writes for an id supersede earlier ones.
 pub fn upsert_inserts(table: &str, upserts: &[Row]) -> Result<Vec<String>> {
@@ -11,44 +10,6 @@ pub fn upsert_inserts(table: &str, upserts: &[Row]) -> Result<Vec<String>> {
     Ok(upserts
         .iter()
         .map(|u| insert_values(&path, &[*u]))
-        .collect())
-}
-
-/// The fast path: the upserts in order, at most `max_rows` to one `INSERT … VALUES`. Each
-/// statement is one Flink job and one Paimon commit; within it the rows keep their order (proved
-/// on real Paimon by the Java tests before the harness relies on it).
-///
-/// The `VALUES` holds literals only, with a NULL flag per row, and one projection turns the flag
-/// into NULL: Flink plans a `VALUES` of literals as one source, but gives every row holding an
-/// expression (such as `CAST(NULL AS INT)`) an operator of its own.
-pub fn batched_upsert_inserts(
-    table: &str,
-    upserts: &[Row],
-    max_rows: usize,
-) -> Result<Vec<String>> {
-    let path = TablePath::parse(table)?;
-    let (id, bal, null) = (
-        quote_ident(COLUMNS[0]),
-        quote_ident(COLUMNS[1]),
-        quote_ident("bal_is_null"),
-    );
-    Ok(upserts
-        .chunks(max_rows.max(1))
-        .map(|chunk| {
-            let rows: Vec<String> = chunk
-                .iter()
-                .map(|r| match r.bal {
-                    Some(b) => format!("({}, {b}, FALSE)", r.id),
-                    None => format!("({}, 0, TRUE)", r.id),
-                })
-                .collect();
-            format!(
-                "INSERT INTO {} SELECT {id}, IF({null}, CAST(NULL AS INT), {bal}) FROM (VALUES {}) AS {}({id}, {bal}, {null})",
-                path.quoted(),
-                rows.join(", "),
-                quote_ident("upserts"),
-            )
-        })
         .collect())
 }
 
@@ -100,21 +61,8 @@ mod tests {
     }
 
     #[test]
-    fn batches_keep_order_and_size() {
-        let ups: Vec<Row> = (0..5).map(|i| Row::new(i % 2, Some(i))).collect();
-        let sql = batched_upsert_inserts("db.t", &ups, 2).unwrap();
-        assert_eq!(sql.len(), 3);
-        assert_eq!(
-            sql[0],
-            "INSERT INTO `db`.`t` SELECT `id`, IF(`bal_is_null`, CAST(NULL AS INT), `bal`) FROM (VALUES (0, 0, FALSE), (1, 1, FALSE)) AS `upserts`(`id`, `bal`, `bal_is_null`)"
-        );
-        assert!(sql[2].contains("(VALUES (0, 4, FALSE))"));
-    }
-
-    #[test]
     fn no_upserts_no_statements() {
         assert!(upsert_inserts("t", &[]).unwrap().is_empty());
-        assert!(batched_upsert_inserts("t", &[], 10).unwrap().is_empty());
     }
 
     #[test]

@@ -3,8 +3,8 @@
 use super::{JniFailure, JniResult};
 use crate::error::TierproofError;
 use crate::row::{rows_from_columns, Row};
-use jni::objects::{JBooleanArray, JByteArray, JIntArray, JObject, JObjectArray, JString, JValue};
-use jni::{jni_sig, jni_str, Env};
+use jni::objects::{JBooleanArray, JByteArray, JIntArray, JObjectArray, JString};
+use jni::Env;
 
 pub fn string(env: &Env<'_>, s: &JString<'_>, what: &str) -> JniResult<String> {
     if s.is_null() {
@@ -90,26 +90,6 @@ pub fn rows(
     Ok(rows_from_columns(&i, &b, &n))
 }
 
-/// A `dev.tierproof.core.Rows` built from core rows.
-pub fn rows_object<'local>(env: &mut Env<'local>, rows: &[Row]) -> JniResult<JObject<'local>> {
-    let ids: Vec<i32> = rows.iter().map(|r| r.id).collect();
-    let bals: Vec<i32> = rows.iter().map(|r| r.bal.unwrap_or(0)).collect();
-    let nulls: Vec<bool> = rows.iter().map(|r| r.bal.is_none()).collect();
-    let (ja, jb, jn) = (
-        env.new_int_array(ids.len())?,
-        env.new_int_array(bals.len())?,
-        env.new_boolean_array(nulls.len())?,
-    );
-    ja.set_region(env, 0, &ids)?;
-    jb.set_region(env, 0, &bals)?;
-    jn.set_region(env, 0, &nulls)?;
-    Ok(env.new_object(
-        jni_str!("dev/tierproof/core/Rows"),
-        jni_sig!("([I[I[Z)V"),
-        &[JValue::from(&ja), JValue::from(&jb), JValue::from(&jn)],
-    )?)
-}
-
 /// A `String[]` of the given strings.
 pub fn string_array<'local>(
     env: &mut Env<'local>,
@@ -140,7 +120,7 @@ pub fn nullable_string<'local>(
     })
 }
 
-/// `GeneralWorkload.Target`'s ordinal.
+/// `Workload.Target`'s ordinal.
 pub fn target_of(ordinal: jni::sys::jint) -> JniResult<crate::model::merge::Target> {
     match ordinal {
         0 => Ok(crate::model::merge::Target::Paimon),

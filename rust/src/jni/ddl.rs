@@ -1,15 +1,15 @@
 //! `dev.tierproof.core.Ddl`.
 
 use super::arrays::{bad, string, target_of};
-use super::queries::option_pairs;
+use super::table_paths::option_pairs;
 use super::{JniResult, ThrowTierproof};
 use crate::create_table::parse_create_table;
 use crate::ddl::{fluss_tier_table_ddl, table_ddl, tier_table_ddl};
 use crate::ident::TablePath;
 use crate::spec::TableSpec;
-use jni::objects::{JClass, JObject, JObjectArray, JString, JValue};
-use jni::sys::{jboolean, jint};
-use jni::{jni_sig, jni_str, EnvUnowned};
+use jni::objects::{JClass, JObjectArray, JString};
+use jni::sys::{jboolean, jint, jlong};
+use jni::EnvUnowned;
 
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_dev_tierproof_core_Ddl_nativeTierTableDdl<'local>(
@@ -75,40 +75,6 @@ pub extern "system" fn Java_dev_tierproof_core_Ddl_nativeFlussTierTableDdl<'loca
     .resolve::<ThrowTierproof>()
 }
 
-/// A user's DDL file, parsed and checked before anything runs: a `dev.tierproof.core.CheckedDdl`
-/// (database or null, table, keyed, the canonical statement to run).
-#[unsafe(no_mangle)]
-pub extern "system" fn Java_dev_tierproof_core_Ddl_nativeCheckUserDdl<'local>(
-    mut env: EnvUnowned<'local>,
-    _class: JClass<'local>,
-    sql: JString<'local>,
-    writes_null_bal: jboolean,
-) -> JObject<'local> {
-    env.with_env(|env| -> JniResult<_> {
-        let table = parse_create_table(&string(env, &sql, "ddl")?)?;
-        table.check_proof_shape(writes_null_bal)?;
-        let canonical = table.canonical_sql()?;
-        let database = match table.database() {
-            Some(db) => JObject::from(JString::from_str(env, db)?),
-            None => JObject::null(),
-        };
-        let name = JString::from_str(env, table.table())?;
-        let canonical = JString::from_str(env, canonical)?;
-        Ok(env.new_object(
-            jni_str!("dev/tierproof/core/CheckedDdl"),
-            jni_sig!("(Ljava/lang/String;Ljava/lang/String;ZLjava/lang/String;Z)V"),
-            &[
-                JValue::from(&database),
-                JValue::from(&name),
-                JValue::Bool(table.keyed()),
-                JValue::from(&canonical),
-                JValue::Bool(table.if_not_exists),
-            ],
-        )?)
-    })
-    .resolve::<ThrowTierproof>()
-}
-
 /// Whether the DDL is the `(id INT, bal INT)` table; throws for an unsafe or unparsable one.
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_dev_tierproof_core_Ddl_nativeIsIdBal<'local>(
@@ -160,6 +126,22 @@ pub extern "system" fn Java_dev_tierproof_core_Ddl_nativeFromSpec<'local>(
         let parsed = crate::model::table_spec::TableSpec::parse(&string(env, &spec, "spec")?)?;
         let sql = parsed.ddl(&string(env, &table, "table")?, target)?;
         Ok(JString::from_str(env, sql)?)
+    })
+    .resolve::<ThrowTierproof>()
+}
+
+/// A seeded table spec for the counterexample search (see `random_spec`).
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_dev_tierproof_core_Ddl_nativeRandomSpec<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    seed: jlong,
+) -> JString<'local> {
+    env.with_env(|env| -> JniResult<_> {
+        Ok(JString::from_str(
+            env,
+            crate::model::table_spec::random_spec(seed as u64),
+        )?)
     })
     .resolve::<ThrowTierproof>()
 }

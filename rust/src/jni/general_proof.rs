@@ -1,29 +1,29 @@
-//! `dev.tierproof.core.GeneralWorkload`: a [`GeneralProof`] behind a handle (a pointer the Java
+//! `dev.tierproof.core.Workload`: a [`Proof`] behind a handle (a pointer the Java
 //! object holds until `close()`), so the workload crosses JNI once, as the file's bytes.
 
 use super::arrays::{bad, bytes, nullable_string, string, string_array, target_of};
-use super::queries::option_pairs;
+use super::table_paths::option_pairs;
 use super::{JniResult, ThrowTierproof};
 use crate::error::TierproofError;
-use crate::model::proof::{GeneralProof, PendingRead};
+use crate::model::oracle::RowKind;
+use crate::model::proof::{PendingRead, Proof};
 use crate::model::wire::decode_batch;
-use crate::oracle::RowKind;
 use jni::objects::{JByteArray, JClass, JLongArray, JObject, JObjectArray, JString, JValue};
 use jni::sys::{jboolean, jint, jlong};
 use jni::{jni_sig, jni_str, EnvUnowned};
 
-fn proof<'a>(handle: jlong) -> JniResult<&'a GeneralProof> {
+fn proof<'a>(handle: jlong) -> JniResult<&'a Proof> {
     if handle == 0 {
         return Err(bad("the workload is closed".to_string()));
     }
     // SAFETY: a non-zero handle is a pointer from `nativeOpen`, freed only by `nativeClose`,
     // which the Java object calls once and after which it never passes the handle again.
-    Ok(unsafe { &*(handle as *const GeneralProof) })
+    Ok(unsafe { &*(handle as *const Proof) })
 }
 
 /// Why the streaming replays of the Paimon table are not judged, or null when they are.
 #[unsafe(no_mangle)]
-pub extern "system" fn Java_dev_tierproof_core_GeneralWorkload_nativeReplayNotPromised<'local>(
+pub extern "system" fn Java_dev_tierproof_core_Workload_nativeReplayNotPromised<'local>(
     mut env: EnvUnowned<'local>,
     _class: JClass<'local>,
     handle: jlong,
@@ -36,7 +36,7 @@ pub extern "system" fn Java_dev_tierproof_core_GeneralWorkload_nativeReplayNotPr
 
 /// Why the table takes no deletes, or null when it does.
 #[unsafe(no_mangle)]
-pub extern "system" fn Java_dev_tierproof_core_GeneralWorkload_nativeDeletesRefused<'local>(
+pub extern "system" fn Java_dev_tierproof_core_Workload_nativeDeletesRefused<'local>(
     mut env: EnvUnowned<'local>,
     _class: JClass<'local>,
     handle: jlong,
@@ -48,9 +48,9 @@ pub extern "system" fn Java_dev_tierproof_core_GeneralWorkload_nativeDeletesRefu
 }
 
 /// A workload for the DDL's table; with a `promiseDdl` (else null) judged against that table's
-/// promise instead (see `GeneralProof::open_judged_as`).
+/// promise instead (see `Proof::open_judged_as`).
 #[unsafe(no_mangle)]
-pub extern "system" fn Java_dev_tierproof_core_GeneralWorkload_nativeOpen<'local>(
+pub extern "system" fn Java_dev_tierproof_core_Workload_nativeOpen<'local>(
     mut env: EnvUnowned<'local>,
     _class: JClass<'local>,
     target: jint,
@@ -65,19 +65,20 @@ pub extern "system" fn Java_dev_tierproof_core_GeneralWorkload_nativeOpen<'local
             bytes(env, &csv, "csv")?,
         );
         let p = if promise_ddl.is_null() {
-            GeneralProof::open(target, &ddl, &csv)?
+            Proof::open(target, &ddl, &csv)?
         } else {
             let promise = string(env, &promise_ddl, "promiseDdl")?;
-            GeneralProof::open_judged_as(target, &ddl, &promise, &csv)?
+            Proof::open_judged_as(target, &ddl, &promise, &csv)?
         };
         Ok(Box::into_raw(Box::new(p)) as jlong)
     })
     .resolve::<ThrowTierproof>()
 }
 
-/// A seeded random workload for the table: `n` operations over about `keys` keys.
+/// A seeded random workload for the table: `n` operations over about `keys` keys, with deletes
+/// if `deletes` and the table takes them.
 #[unsafe(no_mangle)]
-pub extern "system" fn Java_dev_tierproof_core_GeneralWorkload_nativeGenerate<'local>(
+pub extern "system" fn Java_dev_tierproof_core_Workload_nativeGenerate<'local>(
     mut env: EnvUnowned<'local>,
     _class: JClass<'local>,
     target: jint,
@@ -85,27 +86,49 @@ pub extern "system" fn Java_dev_tierproof_core_GeneralWorkload_nativeGenerate<'l
     n: jint,
     keys: jint,
     seed: jlong,
+    deletes: jboolean,
 ) -> jlong {
     env.with_env(|env| -> JniResult<_> {
         let n =
             usize::try_from(n).map_err(|_| bad(format!("--random {n} must not be negative")))?;
         let keys =
             u32::try_from(keys).map_err(|_| bad(format!("--keys {keys} must not be negative")))?;
-        let p = GeneralProof::generate(
+        let p = Proof::generate(
             target_of(target)?,
             &string(env, &ddl, "ddl")?,
             n,
             keys,
             seed as u64,
+            deletes,
         )?;
         Ok(Box::into_raw(Box::new(p)) as jlong)
     })
     .resolve::<ThrowTierproof>()
 }
 
+/// The `index`th smaller or simpler workload of the same table, as a new handle, or 0 past the
+/// last (see `Proof::shrink_candidate`).
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_dev_tierproof_core_Workload_nativeShrinkCandidate<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    handle: jlong,
+    index: jint,
+) -> jlong {
+    env.with_env(|_env| -> JniResult<_> {
+        let index =
+            usize::try_from(index).map_err(|_| bad(format!("candidate {index} is negative")))?;
+        Ok(match proof(handle)?.shrink_candidate(index) {
+            Some(p) => Box::into_raw(Box::new(p)) as jlong,
+            None => 0,
+        })
+    })
+    .resolve::<ThrowTierproof>()
+}
+
 /// The workload as CSV (what `nativeOpen` reads back).
 #[unsafe(no_mangle)]
-pub extern "system" fn Java_dev_tierproof_core_GeneralWorkload_nativeWorkloadCsv<'local>(
+pub extern "system" fn Java_dev_tierproof_core_Workload_nativeWorkloadCsv<'local>(
     mut env: EnvUnowned<'local>,
     _class: JClass<'local>,
     handle: jlong,
@@ -117,20 +140,20 @@ pub extern "system" fn Java_dev_tierproof_core_GeneralWorkload_nativeWorkloadCsv
 }
 
 #[unsafe(no_mangle)]
-pub extern "system" fn Java_dev_tierproof_core_GeneralWorkload_nativeClose<'local>(
+pub extern "system" fn Java_dev_tierproof_core_Workload_nativeClose<'local>(
     _env: EnvUnowned<'local>,
     _class: JClass<'local>,
     handle: jlong,
 ) {
     if handle != 0 {
         // SAFETY: see `proof`; the Java object zeroes its handle before calling this, once.
-        drop(unsafe { Box::from_raw(handle as *mut GeneralProof) });
+        drop(unsafe { Box::from_raw(handle as *mut Proof) });
     }
 }
 
 /// The table as a `dev.tierproof.core.CheckedDdl`.
 #[unsafe(no_mangle)]
-pub extern "system" fn Java_dev_tierproof_core_GeneralWorkload_nativeTable<'local>(
+pub extern "system" fn Java_dev_tierproof_core_Workload_nativeTable<'local>(
     mut env: EnvUnowned<'local>,
     _class: JClass<'local>,
     handle: jlong,
@@ -160,7 +183,7 @@ pub extern "system" fn Java_dev_tierproof_core_GeneralWorkload_nativeTable<'loca
 
 /// The statements, as labels and SQL alternating.
 #[unsafe(no_mangle)]
-pub extern "system" fn Java_dev_tierproof_core_GeneralWorkload_nativeStatements<'local>(
+pub extern "system" fn Java_dev_tierproof_core_Workload_nativeStatements<'local>(
     mut env: EnvUnowned<'local>,
     _class: JClass<'local>,
     handle: jlong,
@@ -186,7 +209,7 @@ pub extern "system" fn Java_dev_tierproof_core_GeneralWorkload_nativeStatements<
 }
 
 #[unsafe(no_mangle)]
-pub extern "system" fn Java_dev_tierproof_core_GeneralWorkload_nativeSentinelInsert<'local>(
+pub extern "system" fn Java_dev_tierproof_core_Workload_nativeSentinelInsert<'local>(
     mut env: EnvUnowned<'local>,
     _class: JClass<'local>,
     handle: jlong,
@@ -200,7 +223,7 @@ pub extern "system" fn Java_dev_tierproof_core_GeneralWorkload_nativeSentinelIns
 }
 
 #[unsafe(no_mangle)]
-pub extern "system" fn Java_dev_tierproof_core_GeneralWorkload_nativeSelectAll<'local>(
+pub extern "system" fn Java_dev_tierproof_core_Workload_nativeSelectAll<'local>(
     mut env: EnvUnowned<'local>,
     _class: JClass<'local>,
     handle: jlong,
@@ -215,7 +238,7 @@ pub extern "system" fn Java_dev_tierproof_core_GeneralWorkload_nativeSelectAll<'
 
 /// A read about to stream in: a pointer to its [`PendingRead`], freed by `nativeCloseRead`.
 #[unsafe(no_mangle)]
-pub extern "system" fn Java_dev_tierproof_core_GeneralWorkload_nativeNewRead<'local>(
+pub extern "system" fn Java_dev_tierproof_core_Workload_nativeNewRead<'local>(
     mut env: EnvUnowned<'local>,
     _class: JClass<'local>,
     handle: jlong,
@@ -240,7 +263,7 @@ fn pending<'a>(read: jlong) -> JniResult<&'a mut PendingRead> {
 
 /// A batch of changes in the wire format ([`crate::model::wire`]): decoded and folded at once.
 #[unsafe(no_mangle)]
-pub extern "system" fn Java_dev_tierproof_core_GeneralWorkload_nativeAppend<'local>(
+pub extern "system" fn Java_dev_tierproof_core_Workload_nativeAppend<'local>(
     mut env: EnvUnowned<'local>,
     _class: JClass<'local>,
     handle: jlong,
@@ -266,7 +289,7 @@ pub extern "system" fn Java_dev_tierproof_core_GeneralWorkload_nativeAppend<'loc
 }
 
 #[unsafe(no_mangle)]
-pub extern "system" fn Java_dev_tierproof_core_GeneralWorkload_nativeCloseRead<'local>(
+pub extern "system" fn Java_dev_tierproof_core_Workload_nativeCloseRead<'local>(
     _env: EnvUnowned<'local>,
     _class: JClass<'local>,
     read: jlong,
@@ -279,7 +302,7 @@ pub extern "system" fn Java_dev_tierproof_core_GeneralWorkload_nativeCloseRead<'
 
 /// The verdict over reads that streamed in, in the order given, as JSON for the Java records.
 #[unsafe(no_mangle)]
-pub extern "system" fn Java_dev_tierproof_core_GeneralWorkload_nativeJudge<'local>(
+pub extern "system" fn Java_dev_tierproof_core_Workload_nativeJudge<'local>(
     mut env: EnvUnowned<'local>,
     _class: JClass<'local>,
     handle: jlong,
@@ -305,7 +328,7 @@ pub extern "system" fn Java_dev_tierproof_core_GeneralWorkload_nativeJudge<'loca
 
 /// The table's column names, in order.
 #[unsafe(no_mangle)]
-pub extern "system" fn Java_dev_tierproof_core_GeneralWorkload_nativeColumns<'local>(
+pub extern "system" fn Java_dev_tierproof_core_Workload_nativeColumns<'local>(
     mut env: EnvUnowned<'local>,
     _class: JClass<'local>,
     handle: jlong,
@@ -318,6 +341,19 @@ pub extern "system" fn Java_dev_tierproof_core_GeneralWorkload_nativeColumns<'lo
             .map(|(name, _)| name.clone())
             .collect();
         string_array(env, &names)
+    })
+    .resolve::<ThrowTierproof>()
+}
+
+/// How many operations the workload holds.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_dev_tierproof_core_Workload_nativeOperations<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    handle: jlong,
+) -> jint {
+    env.with_env(|_env| -> JniResult<_> {
+        Ok(jint::try_from(proof(handle)?.ops.len()).unwrap_or(jint::MAX))
     })
     .resolve::<ThrowTierproof>()
 }

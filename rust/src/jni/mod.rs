@@ -6,11 +6,10 @@
 mod arrays;
 mod ddl;
 mod general_proof;
-mod oracle;
-mod queries;
+mod table_paths;
+mod text_input;
 mod type_round_trip;
 mod upserts;
-mod workloads;
 
 use crate::error::TierproofError;
 use jni::errors::ErrorPolicy;

@@ -4,6 +4,24 @@
 
 use crate::error::{Result, TierproofError};
 
+/// Text from a file, which must be UTF-8; an error names `what`, the line and the byte.
+pub fn utf8_text<'a>(what: &str, bytes: &'a [u8]) -> Result<&'a str> {
+    std::str::from_utf8(bytes).map_err(|e| {
+        let at = e.valid_up_to();
+        let line = bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+        let column = at
+            - bytes[..at]
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |p| p + 1)
+            + 1;
+        TierproofError::InvalidInput(format!(
+            "{what} line {line} is not valid UTF-8: byte 0x{:02X} at column {column}",
+            bytes[at]
+        ))
+    })
+}
+
 /// A field, and whether it was quoted.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Field {
@@ -98,6 +116,15 @@ pub fn records(text: &str) -> Result<Vec<Record>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn invalid_utf8_names_its_line_and_column() {
+        let e = utf8_text("CSV", b"id,bal\n1,2\n3,\xff4\n").unwrap_err();
+        assert_eq!(
+            e.detail(),
+            "CSV line 3 is not valid UTF-8: byte 0xFF at column 3"
+        );
+    }
 
     fn texts(r: &Record) -> Vec<(&str, bool)> {
         r.fields

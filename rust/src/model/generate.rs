@@ -7,8 +7,20 @@ use super::types::DataType;
 use super::value::Value;
 use super::workload::{Op, OpKind, Shape};
 use crate::error::{Result, TierproofError};
-use crate::workload::SplitMix64;
 use std::collections::HashSet;
+
+/// A tiny, well-known generator: the same sequence on every platform for a seed.
+pub struct SplitMix64(pub u64);
+
+impl SplitMix64 {
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+}
 
 struct Rng(SplitMix64);
 

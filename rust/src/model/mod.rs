@@ -13,6 +13,7 @@ pub mod merge;
 pub mod oracle;
 pub mod proof;
 pub mod round_trip;
+pub mod shrink;
 pub mod table_spec;
 pub mod types;
 pub mod value;

@@ -5,8 +5,38 @@
 
 use super::value::Value;
 use super::workload::Shape;
-use crate::oracle::RowKind;
+use crate::error::{Result, TierproofError};
 use std::collections::HashMap;
+
+/// Flink's `RowKind`, with its byte codes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RowKind {
+    Insert,
+    UpdateBefore,
+    UpdateAfter,
+    Delete,
+}
+
+impl RowKind {
+    pub fn from_code(index: usize, code: i32) -> Result<Self> {
+        match code {
+            0 => Ok(RowKind::Insert),
+            1 => Ok(RowKind::UpdateBefore),
+            2 => Ok(RowKind::UpdateAfter),
+            3 => Ok(RowKind::Delete),
+            _ => Err(TierproofError::UnknownRowKind { index, code }),
+        }
+    }
+
+    pub fn short(self) -> &'static str {
+        match self {
+            RowKind::Insert => "+I",
+            RowKind::UpdateBefore => "-U",
+            RowKind::UpdateAfter => "+U",
+            RowKind::Delete => "-D",
+        }
+    }
+}
 
 /// A row as canonical cells, in the table's column order; `None` is NULL (never a text, so no
 /// string, not even `"NULL"`, can pass for it).
@@ -27,7 +57,7 @@ pub enum Fold {
 
 /// A change that does not fit the state it arrives in.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct GeneralAnomaly {
+pub struct Anomaly {
     pub index: usize,
     pub change: String,
     pub reason: String,
@@ -35,9 +65,9 @@ pub struct GeneralAnomaly {
 
 /// What a read folds to: its rows (sorted) and its anomalies.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct GeneralFolded {
+pub struct Folded {
     pub rows: Vec<CanonRow>,
-    pub anomalies: Vec<GeneralAnomaly>,
+    pub anomalies: Vec<Anomaly>,
     /// Rows of a snapshot read that came as update-after (`+U`): counted as rows (the content is
     /// right), reported as a note, not an anomaly (see [`Fold::Snapshot`]).
     pub update_after_rows: u64,
@@ -87,7 +117,7 @@ pub struct Folder {
     mode: Fold,
     state: HashMap<CanonRow, CanonRow>,
     counts: HashMap<CanonRow, u64>,
-    anomalies: Vec<GeneralAnomaly>,
+    anomalies: Vec<Anomaly>,
     update_after_rows: u64,
 }
 
@@ -103,7 +133,7 @@ impl Folder {
     }
 
     fn note(&mut self, index: usize, kind: RowKind, row: &CanonRow, reason: &str) {
-        self.anomalies.push(GeneralAnomaly {
+        self.anomalies.push(Anomaly {
             index,
             change: show(kind, row),
             reason: reason.to_string(),
@@ -174,7 +204,7 @@ impl Folder {
     }
 
     /// The rows so far, sorted as rows (not by key) like every row list the diff compares.
-    pub fn finish(&self) -> GeneralFolded {
+    pub fn finish(&self) -> Folded {
         let mut rows: Vec<CanonRow> = if self.mode == Fold::Multiset {
             self.counts
                 .iter()
@@ -184,7 +214,7 @@ impl Folder {
             self.state.values().cloned().collect()
         };
         rows.sort();
-        GeneralFolded {
+        Folded {
             rows,
             anomalies: self.anomalies.clone(),
             update_after_rows: self.update_after_rows,
@@ -230,7 +260,7 @@ mod tests {
     use super::*;
 
     /// A whole read folded at once.
-    fn fold(shape: &Shape, mode: Fold, changes: &[(RowKind, Vec<Value>)]) -> GeneralFolded {
+    fn fold(shape: &Shape, mode: Fold, changes: &[(RowKind, Vec<Value>)]) -> Folded {
         let mut folder = Folder::new(mode);
         for (i, (kind, values)) in changes.iter().enumerate() {
             folder.push(shape, i, *kind, values);

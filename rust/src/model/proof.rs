@@ -3,22 +3,22 @@
 //! verdict over the rows it read. Judged against a deduplicate table's state (the last write per
 //! key, deletes applied) or, for a table without a key, every row written.
 
+use super::csv::utf8_text;
 use super::generate::random_ops;
 use super::merge::{Merge, Target};
-use super::oracle::{canon, diff, CanonRow, Fold, Folder, GeneralFolded};
+use super::oracle::{canon, diff, CanonRow, Fold, Folded, Folder, RowKind};
+use super::shrink::shrink_candidates;
 use super::types::DataType;
 use super::value::Value;
 use super::workload::{parse_workload, Op, OpKind, Shape};
 use crate::create_table::{parse_create_table, CreateTable};
 use crate::error::{Result, TierproofError};
 use crate::ident::{quote_ident, quote_literal, validate_fluss_name};
-use crate::oracle::RowKind;
-use crate::workload::utf8_text;
 use serde::Serialize;
 
 /// A checked table, its workload, and the sentinel row that bounds the streaming read.
 #[derive(Debug, Clone)]
-pub struct GeneralProof {
+pub struct Proof {
     pub table: CreateTable,
     pub shape: Shape,
     /// How the table merges the writes of a key (its engine and options).
@@ -77,7 +77,7 @@ fn checked_table(ddl: &str, target: Target) -> Result<(CreateTable, Shape, Merge
     Ok((table, shape, merge))
 }
 
-impl GeneralProof {
+impl Proof {
     /// Checks the DDL (one safe `CREATE TABLE` of supported types and modelled merge rules) for
     /// `target` and parses the workload CSV against it.
     pub fn open(target: Target, ddl: &str, csv: &[u8]) -> Result<Self> {
@@ -116,16 +116,23 @@ impl GeneralProof {
         }
     }
 
-    /// Checks the DDL and generates `n` operations over about `keys` keys from `seed`.
-    /// (No deletes where the table refuses them, no NULL where a column orders the writes.)
-    pub fn generate(target: Target, ddl: &str, n: usize, keys: u32, seed: u64) -> Result<Self> {
+    /// Checks the DDL and generates `n` operations over about `keys` keys from `seed`, with
+    /// deletes if `deletes` and the table takes them (no NULL where a column orders the writes).
+    pub fn generate(
+        target: Target,
+        ddl: &str,
+        n: usize,
+        keys: u32,
+        seed: u64,
+        deletes: bool,
+    ) -> Result<Self> {
         let (table, shape, merge) = checked_table(ddl, target)?;
         let ops = random_ops(
             &merge.writable_shape(&shape),
             n,
             keys,
             seed,
-            merge.deletes_refused.is_none(),
+            deletes && merge.deletes_refused.is_none(),
         )?;
         Self::with_ops(table, shape, merge, target, ops)
     }
@@ -140,7 +147,7 @@ impl GeneralProof {
         merge.check_ops(&shape, &ops)?;
         // The sentinel's key is new, so its order columns only need to be set, not ordered.
         let (sentinel_column, sentinel) = choose_sentinel(&merge.writable_shape(&shape), &ops)?;
-        Ok(GeneralProof {
+        Ok(Proof {
             table,
             shape,
             merge,
@@ -150,6 +157,30 @@ impl GeneralProof {
             sentinel,
             sentinel_column,
         })
+    }
+
+    /// The `index`th smaller or simpler workload of the same table that the table takes,
+    /// simplest first (see [`super::shrink`]), judged as this one is; None past the last.
+    pub fn shrink_candidate(&self, index: usize) -> Option<Proof> {
+        shrink_candidates(&self.shape, &self.ops)
+            .into_iter()
+            .filter_map(|ops| self.with_workload(ops).ok())
+            .nth(index)
+    }
+
+    fn with_workload(&self, ops: Vec<Op>) -> Result<Proof> {
+        let mut p = Self::with_ops(
+            self.table.clone(),
+            self.shape.clone(),
+            self.merge.clone(),
+            self.target,
+            ops,
+        )?;
+        if let Some((shape, merge)) = &self.promise {
+            merge.check_ops(shape, &p.ops)?;
+        }
+        p.promise = self.promise.clone();
+        Ok(p)
     }
 
     /// The workload as the CSV [`Self::open`] reads: an `op` column, NULL as an empty field,
@@ -183,31 +214,47 @@ impl GeneralProof {
 
     /// The workload as statements, in order, each with a label for progress and messages: runs
     /// of upserts as `INSERT … VALUES` of at most `rows_per_insert` rows, and one `DELETE … WHERE
-    /// key = …` per delete. A run never writes one key twice: Flink plans a `VALUES` whose rows
-    /// hold expressions (these casts) as a union of one-row inputs, which does not keep their
-    /// order, so a second write of a key starts a new statement (found by the random all-types
-    /// proof, where the earlier write won).
+    /// key = …` per delete. One upsert a statement is the exercise's `upsert_inserts` text for its
+    /// `(id INT, bal INT)` table.
+    ///
+    /// Flink plans a `VALUES` whose rows hold expressions (the casts most types need) as a union
+    /// of one-row inputs, which does not keep their order, so such a run never writes one key
+    /// twice: a second write starts a new statement (found by the random all-types proof, where
+    /// the earlier write won). A table of INT columns only is written as Flink keeps order: a
+    /// `VALUES` of bare literals with a NULL flag per nullable column, one projection turning the
+    /// flag into NULL (proved on real Paimon: 500 writes to 3 keys in one statement, last wins).
     pub fn statements(&self, rows_per_insert: usize) -> Result<Vec<(String, String)>> {
-        let path = self.table.path.quoted();
+        let per_insert = rows_per_insert.max(1);
+        let flagged = per_insert > 1
+            && self
+                .shape
+                .columns
+                .iter()
+                .all(|(_, ty)| *ty == DataType::Int);
         let mut sql = Vec::new();
-        let mut run: Vec<String> = Vec::new();
+        let mut run: Vec<&[Value]> = Vec::new();
         let mut run_keys: std::collections::HashSet<CanonRow> = std::collections::HashSet::new();
-        let flush = |run: &mut Vec<String>,
+        let flush = |run: &mut Vec<&[Value]>,
                      keys: &mut std::collections::HashSet<CanonRow>,
                      sql: &mut Vec<String>| {
             if !run.is_empty() {
-                sql.push(format!("INSERT INTO {path} VALUES {}", run.join(", ")));
+                sql.push(if flagged {
+                    self.flagged_insert(run)
+                } else {
+                    self.literal_insert(run)
+                });
                 run.clear();
             }
             keys.clear();
         };
         for (n, op) in self.ops.iter().enumerate() {
+            // Every value is checked as a literal here, so a failure names its operation.
             let literals = self.shape.literals(&op.values).map_err(|e| {
                 TierproofError::InvalidInput(format!("operation {}: {}", n + 1, e.detail()))
             })?;
             match op.kind {
                 OpKind::Upsert => {
-                    if self.keyed() {
+                    if self.keyed() && !flagged {
                         let row = canon(&self.shape, &op.values);
                         let key: CanonRow =
                             self.shape.key.iter().map(|&k| row[k].clone()).collect();
@@ -216,8 +263,8 @@ impl GeneralProof {
                         }
                         run_keys.insert(key);
                     }
-                    run.push(format!("({})", literals.join(", ")));
-                    if run.len() >= rows_per_insert.max(1) {
+                    run.push(&op.values);
+                    if run.len() >= per_insert {
                         flush(&mut run, &mut run_keys, &mut sql);
                     }
                 }
@@ -236,7 +283,8 @@ impl GeneralProof {
                         })
                         .collect();
                     sql.push(format!(
-                        "DELETE FROM {path} WHERE {}",
+                        "DELETE FROM {} WHERE {}",
+                        self.table.path.quoted(),
                         conditions.join(" AND ")
                     ));
                 }
@@ -256,6 +304,72 @@ impl GeneralProof {
                 (format!("{kind} {} of {total}", i + 1), s)
             })
             .collect())
+    }
+
+    /// `INSERT INTO t VALUES (…), (…)`: each value a literal of exactly its column's type.
+    fn literal_insert(&self, rows: &[&[Value]]) -> String {
+        let rows: Vec<String> = rows
+            .iter()
+            .map(|values| {
+                // Checked by the caller, operation by operation.
+                let literals = self.shape.literals(values).unwrap_or_default();
+                format!("({})", literals.join(", "))
+            })
+            .collect();
+        format!(
+            "INSERT INTO {} VALUES {}",
+            self.table.path.quoted(),
+            rows.join(", ")
+        )
+    }
+
+    /// `INSERT INTO t SELECT c0, IF(n1, CAST(NULL AS INT), c1) FROM (VALUES (1, 0, TRUE), …) AS
+    /// upserts(c0, c1, n1)`: bare INT literals only, so Flink keeps the rows' order.
+    fn flagged_insert(&self, rows: &[&[Value]]) -> String {
+        let nullable: Vec<usize> = (0..self.shape.columns.len())
+            .filter(|&i| !self.shape.not_null[i])
+            .collect();
+        let select: Vec<String> = (0..self.shape.columns.len())
+            .map(|i| {
+                if nullable.contains(&i) {
+                    format!("IF(`n{i}`, CAST(NULL AS INT), `c{i}`)")
+                } else {
+                    format!("`c{i}`")
+                }
+            })
+            .collect();
+        let mut aliases: Vec<String> = (0..self.shape.columns.len())
+            .map(|i| format!("`c{i}`"))
+            .collect();
+        aliases.extend(nullable.iter().map(|i| format!("`n{i}`")));
+        let rows: Vec<String> = rows
+            .iter()
+            .map(|values| {
+                let mut cells: Vec<String> = values
+                    .iter()
+                    .map(|v| match v {
+                        Value::Int(i) => i.to_string(),
+                        _ => "0".to_string(),
+                    })
+                    .collect();
+                cells.extend(nullable.iter().map(|&i| {
+                    (if values[i] == Value::Null {
+                        "TRUE"
+                    } else {
+                        "FALSE"
+                    })
+                    .to_string()
+                }));
+                format!("({})", cells.join(", "))
+            })
+            .collect();
+        format!(
+            "INSERT INTO {} SELECT {} FROM (VALUES {}) AS `upserts`({})",
+            self.table.path.quoted(),
+            select.join(", "),
+            rows.join(", "),
+            aliases.join(", ")
+        )
     }
 
     /// The sentinel's `INSERT`, its commit carrying `watermark` (Paimon's `end-input.watermark`).
@@ -327,7 +441,7 @@ impl GeneralProof {
                     read.folder.push(&self.shape, index, kind, &values);
                 }
             }
-            Err(e) => read.unreadable.push(GeneralAnomalyOut {
+            Err(e) => read.unreadable.push(AnomalyOut {
                 index,
                 change: format!("{}{:?}", kind.short(), cells),
                 reason: format!(
@@ -339,7 +453,7 @@ impl GeneralProof {
     }
 
     /// Judges whole reads (tests and small callers); see [`Self::judge_folded`].
-    pub fn judge(&self, reads: Vec<ReadInput>) -> GeneralVerdict {
+    pub fn judge(&self, reads: Vec<ReadInput>) -> Verdict {
         let pending: Vec<PendingRead> = reads
             .into_iter()
             .map(|r| {
@@ -355,11 +469,11 @@ impl GeneralProof {
 
     /// Judges reads that streamed in, in the order given: each against the expected state and
     /// against the first. The sentinel's changes were left out as they came.
-    pub fn judge_folded(&self, reads: &[&PendingRead]) -> GeneralVerdict {
+    pub fn judge_folded(&self, reads: &[&PendingRead]) -> Verdict {
         let expected = self.expected();
         let mut judged = Vec::new();
         for read in reads {
-            let GeneralFolded {
+            let Folded {
                 rows,
                 anomalies,
                 update_after_rows,
@@ -372,12 +486,12 @@ impl GeneralProof {
                 Vec::new()
             };
             let mut out_anomalies = read.unreadable.clone();
-            out_anomalies.extend(anomalies.into_iter().map(|a| GeneralAnomalyOut {
+            out_anomalies.extend(anomalies.into_iter().map(|a| AnomalyOut {
                 index: a.index,
                 change: a.change,
                 reason: a.reason,
             }));
-            judged.push(GeneralRead {
+            judged.push(ReadVerdict {
                 name: read.name.clone(),
                 changes: read.changes,
                 rows,
@@ -389,11 +503,11 @@ impl GeneralProof {
         }
         // One check against the expected state per read, then one per later read against the
         // first; and each read's own verdict from its two, so the harness never re-decides it.
-        let vs_expected: Vec<GeneralCheck> = judged
+        let vs_expected: Vec<Check> = judged
             .iter()
             .map(|r| check("expected", &expected, &r.name, &r.rows))
             .collect();
-        let vs_first: Vec<GeneralCheck> = match judged.split_first() {
+        let vs_first: Vec<Check> = match judged.split_first() {
             Some((first, rest)) => rest
                 .iter()
                 .map(|r| check(&first.name, &first.rows, &r.name, &r.rows))
@@ -434,7 +548,7 @@ impl GeneralProof {
             Some((shape, merge)) => merge.promise(shape),
             None => self.merge.promise(&self.shape),
         };
-        GeneralVerdict {
+        Verdict {
             consistent,
             keyed: self.keyed(),
             promise,
@@ -452,7 +566,7 @@ pub struct PendingRead {
     pub name: String,
     pub changes: u64,
     folder: Folder,
-    unreadable: Vec<GeneralAnomalyOut>,
+    unreadable: Vec<AnomalyOut>,
 }
 
 /// A read as the harness collected it: its name, whether it is a snapshot (a batch read: each key
@@ -466,23 +580,23 @@ pub struct ReadInput {
 
 /// The verdict over general rows (cells in canonical text).
 #[derive(Debug, Clone, Serialize)]
-pub struct GeneralVerdict {
+pub struct Verdict {
     pub consistent: bool,
     pub keyed: bool,
     /// What the expected state is, in words ("the last write per key", ...).
     pub promise: String,
     pub columns: Vec<String>,
     pub expected_rows: Vec<CanonRow>,
-    pub reads: Vec<GeneralRead>,
-    pub checks: Vec<GeneralCheck>,
+    pub reads: Vec<ReadVerdict>,
+    pub checks: Vec<Check>,
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct GeneralRead {
+pub struct ReadVerdict {
     pub name: String,
     pub changes: u64,
     pub rows: Vec<CanonRow>,
-    pub anomalies: Vec<GeneralAnomalyOut>,
+    pub anomalies: Vec<AnomalyOut>,
     /// What is worth knowing but does not make the read wrong (a known finding's trace).
     pub notes: Vec<String>,
     /// Equal to the expected state and to the first read, without anomalies.
@@ -492,14 +606,14 @@ pub struct GeneralRead {
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct GeneralAnomalyOut {
+pub struct AnomalyOut {
     pub index: usize,
     pub change: String,
     pub reason: String,
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct GeneralCheck {
+pub struct Check {
     pub left: String,
     pub right: String,
     pub equal: bool,
@@ -507,9 +621,9 @@ pub struct GeneralCheck {
     pub extra: Vec<CanonRow>,
 }
 
-fn check(left: &str, left_rows: &[CanonRow], right: &str, right_rows: &[CanonRow]) -> GeneralCheck {
+fn check(left: &str, left_rows: &[CanonRow], right: &str, right_rows: &[CanonRow]) -> Check {
     let (missing, extra) = diff(left_rows, right_rows);
-    GeneralCheck {
+    Check {
         left: left.to_string(),
         right: right.to_string(),
         equal: missing.is_empty() && extra.is_empty(),
@@ -625,9 +739,46 @@ mod tests {
             .collect()
     }
 
+    /// The exercise's contract: one statement per upsert on its table is `upsert_inserts`'s text.
+    #[test]
+    fn one_upsert_a_statement_is_the_exercises_text() {
+        let ddl = crate::ddl::tier_table_ddl("accounts").unwrap();
+        let csv = "id,bal\n1,100\n1,\n-3,-2147483648\n2147483647,0\n";
+        let proof = Proof::open(Target::Paimon, &ddl, csv.as_bytes()).unwrap();
+        let rows = [
+            crate::Row::new(1, Some(100)),
+            crate::Row::new(1, None),
+            crate::Row::new(-3, Some(i32::MIN)),
+            crate::Row::new(i32::MAX, Some(0)),
+        ];
+        let exercise = crate::upsert::upsert_inserts("accounts", &rows).unwrap();
+        let ours: Vec<String> = proof
+            .statements(1)
+            .unwrap()
+            .into_iter()
+            .map(|(_, s)| s)
+            .collect();
+        assert_eq!(ours, exercise);
+    }
+
+    #[test]
+    fn int_tables_batch_repeated_keys_in_one_ordered_values() {
+        let ddl = "CREATE TABLE t (id INT NOT NULL, bal INT, PRIMARY KEY (id) NOT ENFORCED)";
+        let csv = "id,bal\n1,5\n1,\n2,7\n1,9\n";
+        let proof = Proof::open(Target::Paimon, ddl, csv.as_bytes()).unwrap();
+        let s = proof.statements(10).unwrap();
+        assert_eq!(s.len(), 1, "{s:?}");
+        assert_eq!(
+            s[0].1,
+            "INSERT INTO `t` SELECT `c0`, IF(`n1`, CAST(NULL AS INT), `c1`) FROM (VALUES (1, 5, FALSE), \
+             (1, 0, TRUE), (2, 7, FALSE), (1, 9, FALSE)) AS `upserts`(`c0`, `c1`, `n1`)"
+        );
+        assert_eq!(proof.statements(3).unwrap().len(), 2);
+    }
+
     #[test]
     fn statements_keep_order_and_delete_by_key() {
-        let p = GeneralProof::open(Target::Paimon, DDL, CSV.as_bytes()).unwrap();
+        let p = Proof::open(Target::Paimon, DDL, CSV.as_bytes()).unwrap();
         let s = p.statements(1000).unwrap();
         assert_eq!(s.len(), 3);
         assert_eq!(s[0].0, "INSERT 1 of 3");
@@ -639,7 +790,7 @@ mod tests {
         assert_eq!(s[1].0, "DELETE 2 of 3");
         assert_eq!(p.statements(1).unwrap().len(), 4);
         // A key written twice in a row starts a new statement: one statement never writes it twice.
-        let twice = GeneralProof::open(
+        let twice = Proof::open(
             Target::Paimon,
             DDL,
             format!("{CSV},eu,1,1,,2024-02-29\n").as_bytes(),
@@ -668,7 +819,7 @@ mod tests {
 
     #[test]
     fn judges_reads_as_sets_and_streams_leaving_out_the_sentinel() {
-        let p = GeneralProof::open(Target::Paimon, DDL, CSV.as_bytes()).unwrap();
+        let p = Proof::open(Target::Paimon, DDL, CSV.as_bytes()).unwrap();
         let good = vec![
             (
                 RowKind::Insert,
@@ -730,18 +881,18 @@ mod tests {
 
     #[test]
     fn a_generated_workload_writes_back_as_the_same_csv() {
-        let p = GeneralProof::generate(Target::Paimon, DDL, 300, 12, 5).unwrap();
+        let p = Proof::generate(Target::Paimon, DDL, 300, 12, 5, true).unwrap();
         let csv = p.workload_csv();
-        let back = GeneralProof::open(Target::Paimon, DDL, csv.as_bytes()).unwrap();
+        let back = Proof::open(Target::Paimon, DDL, csv.as_bytes()).unwrap();
         assert_eq!(back.ops, p.ops);
         assert!(p
             .statements(50)
             .unwrap()
             .iter()
             .any(|(l, _)| l.starts_with("DELETE")));
-        let q = GeneralProof::open(Target::Paimon, DDL, CSV.as_bytes()).unwrap();
+        let q = Proof::open(Target::Paimon, DDL, CSV.as_bytes()).unwrap();
         assert_eq!(
-            GeneralProof::open(Target::Paimon, DDL, q.workload_csv().as_bytes())
+            Proof::open(Target::Paimon, DDL, q.workload_csv().as_bytes())
                 .unwrap()
                 .ops,
             q.ops
@@ -751,7 +902,7 @@ mod tests {
     #[test]
     fn an_append_table_judged_as_its_keyed_promise_shows_every_superseded_row() {
         let keyed = "CREATE TABLE t (a INT, b INT, PRIMARY KEY (a) NOT ENFORCED)";
-        let p = GeneralProof::open_judged_as(
+        let p = Proof::open_judged_as(
             Target::Paimon,
             "CREATE TABLE t (a INT, b INT)",
             keyed,
@@ -782,18 +933,18 @@ mod tests {
     #[test]
     fn merge_engines_shape_the_workload_and_the_expected_state() {
         let first_row = "CREATE TABLE t (a INT, b INT, PRIMARY KEY (a) NOT ENFORCED) WITH ('merge-engine' = 'first-row')";
-        let p = GeneralProof::open(Target::Paimon, first_row, b"a,b\n1,1\n1,2\n").unwrap();
+        let p = Proof::open(Target::Paimon, first_row, b"a,b\n1,1\n1,2\n").unwrap();
         assert_eq!(
             p.merge.state(&p.shape, &p.ops),
             [vec![Some("1".to_string()), Some("1".to_string())]]
         );
-        let e = GeneralProof::open(Target::Paimon, first_row, b"op,a,b\ndelete,1,\n").unwrap_err();
+        let e = Proof::open(Target::Paimon, first_row, b"op,a,b\ndelete,1,\n").unwrap_err();
         assert!(e.to_string().contains("operation 1 is a delete"), "{e}");
         // A generated workload leaves deletes out where the table refuses them.
-        let g = GeneralProof::generate(Target::Paimon, first_row, 500, 20, 3).unwrap();
+        let g = Proof::generate(Target::Paimon, first_row, 500, 20, 3, true).unwrap();
         assert!(g.ops.iter().all(|op| op.kind == OpKind::Upsert));
         // Fluss: names Fluss accepts, and tiering on by default.
-        let f = GeneralProof::open(Target::Fluss, "CREATE TABLE orders (a INT, b INT, PRIMARY KEY (a) NOT ENFORCED) WITH ('bucket.num' = '4')", b"a,b\n1,1\n").unwrap();
+        let f = Proof::open(Target::Fluss, "CREATE TABLE orders (a INT, b INT, PRIMARY KEY (a) NOT ENFORCED) WITH ('bucket.num' = '4')", b"a,b\n1,1\n").unwrap();
         assert_eq!(f.table.option("table.datalake.enabled"), Some("true"));
         assert!(f
             .table
@@ -807,7 +958,7 @@ mod tests {
                 "must be 'true'",
             ),
         ] {
-            let e = GeneralProof::open(Target::Fluss, ddl, b"a,b\n1,1\n")
+            let e = Proof::open(Target::Fluss, ddl, b"a,b\n1,1\n")
                 .unwrap_err()
                 .to_string();
             assert!(e.contains(word), "{e}");

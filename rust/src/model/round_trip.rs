@@ -111,7 +111,7 @@ mod tests {
         ];
         assert_eq!(
             insert_statement(&t, &written).unwrap(),
-            "INSERT INTO `t` VALUES (CAST(1 AS INT), CAST('1.50' AS DECIMAL(5, 2)), CAST('a''b' AS STRING), CAST(TIMESTAMP '2024-02-29 12:00:00.500' AS TIMESTAMP(3))), (CAST(2 AS INT), CAST(NULL AS DECIMAL(5, 2)), CAST('' AS STRING), CAST(NULL AS TIMESTAMP(3)))"
+            "INSERT INTO `t` VALUES (1, CAST('1.50' AS DECIMAL(5, 2)), CAST('a''b' AS STRING), CAST(TIMESTAMP '2024-02-29 12:00:00.500' AS TIMESTAMP(3))), (2, CAST(NULL AS DECIMAL(5, 2)), CAST('' AS STRING), CAST(NULL AS TIMESTAMP(3)))"
         );
         // As Java prints them: BigDecimal with its scale, LocalDateTime with a T.
         let read = vec![

@@ -161,9 +161,15 @@ impl Value {
     /// column's type, so the rows of one `VALUES` never widen to a common type (`'ab'` and
     /// `'abcd'` would make `VARCHAR(4)`, which Flink does not cast to `CHAR(4)` on insert).
     ///
+    /// An INT is written bare: Flink types an integer literal in INT's range (its minimum
+    /// included) as INT, and the exercise's statements write `VALUES (1, 10)`.
+    ///
     /// Floating-point values that Flink 1.20 cannot write as constants are refused, never written
     /// as something else: see [`float_constant_limit`] (and docs/findings/).
     pub fn sql_literal(&self, ty: DataType) -> Result<String> {
+        if let (Value::Int(v), DataType::Int) = (self, ty) {
+            return Ok(v.to_string());
+        }
         let bare = match (self, ty) {
             (Value::Null, _) => "NULL".to_string(),
             (Value::Bool(b), _) => (if *b { "TRUE" } else { "FALSE" }).to_string(),
@@ -416,7 +422,7 @@ mod tests {
             literal("BIGINT", "-9223372036854775808"),
             "CAST(-9223372036854775808 AS BIGINT)"
         );
-        assert_eq!(literal("INT", "-2147483648"), "CAST(-2147483648 AS INT)");
+        assert_eq!(literal("INT", "-2147483648"), "-2147483648");
         assert!(refused("BIGINT", "9223372036854775808").contains("outside"));
         assert!(refused("INT", "1.5").contains("not an integer"));
     }

@@ -1,7 +1,7 @@
 package dev.tierproof.cli;
 
 import dev.tierproof.core.Ddl;
-import dev.tierproof.core.GeneralWorkload;
+import dev.tierproof.core.Workload;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -27,8 +27,8 @@ final class DdlCommand extends TierproofCommand {
             }
             main.out.println(Ddl.tierTableDdl(table));
         } else {
-            main.out.println(Ddl.fromSpec(spec, table, fluss ? GeneralWorkload.Target.FLUSS
-                    : GeneralWorkload.Target.PAIMON));
+            main.out.println(Ddl.fromSpec(spec, table, fluss ? Workload.Target.FLUSS
+                    : Workload.Target.PAIMON));
         }
         return Main.CONSISTENT;
     }

@@ -1,6 +1,6 @@
 package dev.tierproof.cli;
 
-import dev.tierproof.core.Workloads;
+import dev.tierproof.core.TextInput;
 import dev.tierproof.run.IoMessages;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -24,7 +24,7 @@ final class InputFiles {
 
     /** The text of {@code file}, which must be UTF-8 (an error names the line). */
     static String readText(Path file, String option) {
-        return Workloads.utf8Text(option + " " + file, read(file, option));
+        return TextInput.utf8(option + " " + file, read(file, option));
     }
 
 }

@@ -1,8 +1,7 @@
 package dev.tierproof.cli;
 
 import dev.tierproof.core.Ddl;
-import dev.tierproof.core.GeneralWorkload;
-import dev.tierproof.core.Rows;
+import dev.tierproof.core.Workload;
 import dev.tierproof.flink.FlinkEngine;
 import dev.tierproof.matrix.Cell;
 import dev.tierproof.matrix.MatrixReport;
@@ -43,23 +42,20 @@ final class MatrixCommand extends TierproofCommand {
 
     @Override
     public Integer call() {
-        String ddl;
+        String usersDdl = tableOptions.ddl(null, Workload.Target.PAIMON);
+        String ddl = usersDdl != null ? usersDdl : Ddl.tierTableDdl("accounts");
+        // The base table and its workload are checked here, before anything starts. The default
+        // has no deletes: every engine of the grid (first-row too) takes it.
+        WorkloadOptions.Opened opened = workload.open(Workload.Target.PAIMON, ddl,
+                usersDdl != null ? tableOptions.source() : "the tiered table", usersDdl != null ? null
+                        : (target, d) -> new WorkloadOptions.Opened(Workload.generate(target, d, 200, 20, 1,
+                                false), DEFAULT_WORKLOAD));
         byte[] ops;
-        String describe;
-        if (tableOptions.given()) {
-            ddl = tableOptions.ddl(null, GeneralWorkload.Target.PAIMON);
-            // The base table and its workload are checked here, before anything starts.
-            WorkloadOptions.Opened opened = workload.open(GeneralWorkload.Target.PAIMON, ddl, tableOptions.source());
-            try (GeneralWorkload checked = opened.workload()) {
-                ops = checked.workloadCsv().getBytes(StandardCharsets.UTF_8);
-            }
-            describe = "the variants of " + tableOptions.source() + ", " + opened.source();
-        } else {
-            Rows upserts = workload.load(() -> dev.tierproof.core.Workloads.random(200, 20, 1));
-            ddl = Ddl.tierTableDdl("accounts");
-            ops = upserts.csv();
-            describe = workload.describe(upserts, DEFAULT_WORKLOAD);
+        try (Workload checked = opened.workload()) {
+            ops = checked.workloadCsv().getBytes(StandardCharsets.UTF_8);
         }
+        String describe = (usersDdl != null ? "the variants of " + tableOptions.source() + ", " : "")
+                + opened.source();
         PaimonProof.checkRowsPerInsert(rowsPerInsert);
         List<Path> inputs = new ArrayList<>(workload.inputs());
         if (tableOptions.ddlFile != null) {

@@ -2,7 +2,7 @@ package dev.tierproof.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tierproof.core.Versions;
-import dev.tierproof.report.ProofReport;
+import dev.tierproof.report.Report;
 import dev.tierproof.run.Progress;
 import dev.tierproof.run.RunDirectory;
 import dev.tierproof.run.Steps;
@@ -155,14 +155,14 @@ final class RunSession implements AutoCloseable {
         if (report == null) {
             return;
         }
-        ObjectNode r = ProofReport.newObject();
+        ObjectNode r = Report.newObject();
         r.put("command", command);
         r.put("status", status);
         r.put("step", steps.current());
         r.put("message", message);
         ObjectNode v = r.putObject("versions");
         Versions.all().forEach(v::put);
-        if (report.write(ProofReport.render(r) + "\n", err)) {
+        if (report.write(Report.render(r) + "\n", err)) {
             err.println("tierproof: report (" + status + "): " + report.path());
         }
     }

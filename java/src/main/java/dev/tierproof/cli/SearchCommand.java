@@ -1,7 +1,7 @@
 package dev.tierproof.cli;
 
 import dev.tierproof.core.Ddl;
-import dev.tierproof.core.Workloads;
+import dev.tierproof.core.Workload;
 import dev.tierproof.flink.FlinkEngine;
 import dev.tierproof.search.CounterexampleSearch;
 import java.nio.file.Path;
@@ -12,11 +12,12 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * {@code tierproof search}: exit 0 when no trial fails, 1 with a minimal reproducer (a CSV and the
- * DDL, runnable with {@code prove}) when one does, 2 on bad input or a failure.
+ * {@code tierproof search}: exit 0 when no trial fails, 1 with a minimal reproducer (the table's
+ * DDL and a workload CSV, runnable with {@code prove}) when one does, 2 on bad input or a failure.
  */
 @Command(name = "search", mixinStandardHelpOptions = true,
-        description = "Random workloads against one table; shrinks a failing one to a minimal reproducer.")
+        description = "Random workloads against one table (or a random table each trial); shrinks a failing one"
+                + " to a minimal reproducer.")
 final class SearchCommand extends TierproofCommand {
     @Option(names = "--trials", paramLabel = "N", defaultValue = "5", description = "random workloads to prove"
             + " (default ${DEFAULT-VALUE})")
@@ -26,19 +27,26 @@ final class SearchCommand extends TierproofCommand {
             + " (default ${DEFAULT-VALUE})")
     long seed;
 
-    @Option(names = "--ddl-file", paramLabel = "FILE", description = "the table to search (default: the tiered"
-            + " table)")
-    Path ddlFile;
+    @Mixin
+    TableOptions tableOptions;
+
+    @Option(names = "--random-tables", description = "a seeded random table each trial instead: key types, a"
+            + " composite key, a partition column (STRING, INT, BIGINT, DATE), 1 to 4 buckets, assorted values")
+    boolean randomTables;
+
+    @Option(names = "--judge-as", paramLabel = "FILE", description = "judge every trial against what this"
+            + " table (the same columns) would hold, e.g. an append table against its keyed twin")
+    Path judgeAs;
 
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "tierproof-counterexample",
             description = "where the reproducer goes (default ${DEFAULT-VALUE})")
     Path out;
 
-    @Option(names = "--upserts-per-trial", paramLabel = "N", defaultValue = "8",
-            description = "upserts in each trial, 1 to 100 (default ${DEFAULT-VALUE})")
+    @Option(names = {"--ops-per-trial", "--upserts-per-trial"}, paramLabel = "N", defaultValue = "8",
+            description = "operations in each trial, 1 to 100 (default ${DEFAULT-VALUE})")
     int perTrial;
 
-    @Option(names = "--keys", paramLabel = "K", defaultValue = "3", description = "distinct ids in each trial"
+    @Option(names = "--keys", paramLabel = "K", defaultValue = "3", description = "distinct keys in each trial"
             + " (default ${DEFAULT-VALUE})")
     int keys;
 
@@ -47,20 +55,27 @@ final class SearchCommand extends TierproofCommand {
 
     @Override
     public Integer call() {
-        String ddl = ddlFile == null ? null : InputFiles.readText(ddlFile, "--ddl-file");
-        if (ddl != null && Ddl.checkUserDdl(ddl, true).database() != null) {
-            throw new IllegalArgumentException("--ddl-file " + ddlFile + " names a database; search proves each"
-                    + " trial in a database of its own (search_1, search_2, ...): give only the table's name");
+        String ddl = tableOptions.ddl(null, Workload.Target.PAIMON);
+        if (randomTables && ddl != null) {
+            throw new IllegalArgumentException("give --random-tables or a table (--ddl-file, --spec), not both");
         }
+        if (ddl == null && !randomTables) {
+            ddl = Ddl.tierTableDdl("t");
+        }
+        String promise = judgeAs == null ? null : InputFiles.readText(judgeAs, "--judge-as");
         range("--trials", trials, 1, 100_000);
-        range("--upserts-per-trial", perTrial, 1, 100);
+        range("--ops-per-trial", perTrial, 1, 100);
         range("--keys", keys, 1, Integer.MAX_VALUE);
+        CounterexampleSearch.Config config = new CounterexampleSearch.Config(ddl, promise, trials, seed, perTrial,
+                keys, null, null);
+        checkFirstTrial(config);
         List<Path> inputs = new ArrayList<>();
-        inputs.add(ddlFile);
+        inputs.add(tableOptions.ddlFile);
+        inputs.add(judgeAs);
         OutputFile report = OutputFile.check("--report", run.report, inputs);
         inputs.add(run.report);
         // The reproducer's files are checked now too: rerunning a reproducer must not overwrite it.
-        OutputFile csvOut = OutputFile.check("--out", out.resolve("upserts.csv"), inputs);
+        OutputFile csvOut = OutputFile.check("--out", out.resolve("workload.csv"), inputs);
         OutputFile sqlOut = OutputFile.check("--out", out.resolve("table.sql"), inputs);
         Warehouse.Checked usersWarehouse = Warehouse.checkUsers(run.warehouse);
         var deadline = run.deadline(60);
@@ -68,32 +83,59 @@ final class SearchCommand extends TierproofCommand {
         try (RunSession session = RunSession.start("search", main.runDirectory, run, report, main.err)) {
             main.running(session);
             Warehouse warehouse = Warehouse.of(usersWarehouse, session);
-            main.out.printf("tierproof search: %d trials of %d upserts over %d keys, seed %d, table %s%n", trials,
-                    perTrial, keys, seed, ddl == null ? "the tiered table (deduplicate + input)" : ddlFile);
+            main.out.printf("tierproof search: %d trials of %d operations over %d keys, seed %d, %s%n", trials,
+                    perTrial, keys, seed, randomTables ? "a random table each trial"
+                            : tableOptions.given() ? "the table of " + tableOptions.source()
+                            : "the tiered table (deduplicate + input)");
             FlinkEngine engine = session.started(FlinkEngine.start(4, session.directory().directory("flink")));
             CounterexampleSearch.Result result = CounterexampleSearch.run(engine, new CounterexampleSearch.Config(
-                    ddl, trials, seed, perTrial, keys, warehouse.path(), deadline), session.steps());
+                    ddl, promise, trials, seed, perTrial, keys, warehouse.path(), deadline), session.steps());
             session.completed();
-            if (result.minimal() == null) {
+            if (!result.found()) {
                 main.out.printf("no counterexample: all %d trials consistent (%d proofs)%n", result.trialsRun(),
                         result.proofsRun());
                 return Main.CONSISTENT;
             }
             Path csv = csvOut.path();
             Path sql = sqlOut.path();
-            if (!csvOut.write(Workloads.toCsv(result.minimal()), main.err)
-                    || !sqlOut.write((ddl != null ? ddl.strip() : Ddl.tierTableDdl("accounts")) + "\n", main.err)) {
-                main.out.println("the reproducer could not be written; it is: " + result.minimal());
+            if (!csvOut.write(result.minimalCsv(), main.err) || !sqlOut.write(result.ddl().strip() + "\n", main.err)) {
+                main.out.println("the reproducer could not be written; its table is:\n" + result.ddl()
+                        + "\nand its workload:\n" + result.minimalCsv());
             }
-            main.out.printf("counterexample in trial %d: %d upserts, shrunk to %d (%d proofs): %s%n",
-                    result.trialsRun(), result.found().size(), result.minimal().size(), result.proofsRun(),
-                    result.minimal());
+            main.out.printf("counterexample in trial %d: %d operations, shrunk to %d (%d proofs)%n",
+                    result.trialsRun(), result.foundOperations(), result.minimalOperations(), result.proofsRun());
             main.out.print(result.minimalReport().summary());
-            main.out.println("reproduce: ./build.sh run prove --upserts " + csv + " --ddl-file " + sql);
+            main.out.println("reproduce: ./build.sh run prove --ddl-file " + sql + " --upserts " + csv
+                    + (judgeAs != null ? " (judged as " + judgeAs + ": see the search's report)" : ""));
             if (report != null) {
                 report.write(result.minimalReport().toJson() + "\n", main.err);
             }
             return Main.INCONSISTENT;
+        }
+    }
+
+    /** The first trial's table and workload, made before anything starts: bad input fails here. */
+    private void checkFirstTrial(CounterexampleSearch.Config config) {
+        String first = CounterexampleSearch.tableOf(config, seed);
+        String source = randomTables ? "the random table of seed " + seed : tableOptions.given()
+                ? tableOptions.source() : "the tiered table";
+        try (Workload w = Workload.generate(Workload.Target.PAIMON, first, 1, 1, seed, true)) {
+            if (w.table().database() != null) {
+                throw new IllegalArgumentException(source + " names a database; search proves each trial in a"
+                        + " database of its own (search_1, search_2, ...): give only the table's name");
+            }
+        } catch (IllegalArgumentException e) {
+            throw e.getMessage().startsWith(source) ? e : new IllegalArgumentException(source + ": "
+                    + e.getMessage(), e);
+        }
+        if (config.promiseDdl() != null) {
+            try (Workload keyed = Workload.generate(Workload.Target.PAIMON, config.promiseDdl(),
+                    1, 1, seed, false)) {
+                Workload.openJudgedAs(Workload.Target.PAIMON, first, config.promiseDdl(),
+                        keyed.workloadCsv().getBytes(java.nio.charset.StandardCharsets.UTF_8)).close();
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("--judge-as " + judgeAs + ": " + e.getMessage(), e);
+            }
         }
     }
 

@@ -1,14 +1,13 @@
 package dev.tierproof.cli;
 
-import dev.tierproof.core.GeneralWorkload;
-import dev.tierproof.core.Rows;
+import dev.tierproof.core.Workload;
 import dev.tierproof.flink.FlinkEngine;
-import dev.tierproof.fluss.GeneralStreamhouseProof;
+import dev.tierproof.fluss.FlussCatalog;
 import dev.tierproof.fluss.LocalFlussCluster;
 import dev.tierproof.fluss.StreamhouseProof;
 import dev.tierproof.fluss.Tiering;
 import dev.tierproof.paimon.PaimonProof;
-import dev.tierproof.report.GeneralReport;
+import dev.tierproof.report.ProofReport;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -23,7 +22,8 @@ import picocli.CommandLine.Option;
  * cluster are stopped and the run's directory is removed.
  */
 @Command(name = "streamhouse", mixinStandardHelpOptions = true,
-        description = "A real Fluss cluster tiering into Paimon; every read compared with the last value per id.")
+        description = "A real Fluss cluster tiering into Paimon; every read compared with what the table's merge"
+                + " engine makes of the workload (the last value per key, for the tiered table).")
 final class StreamhouseCommand extends TierproofCommand {
     /** Up to this many upserts run as one INSERT each (each is a Flink job of about 2.5 s). */
     static final int PER_UPSERT_LIMIT = 20;
@@ -49,17 +49,26 @@ final class StreamhouseCommand extends TierproofCommand {
 
     @Override
     public Integer call() {
-        if (tableOptions.given()) {
-            return proveAnyTable();
-        }
-        Rows upserts = workload.load(WorkloadOptions.EXAMPLE_CSV);
-        String table = this.table != null ? this.table : "accounts";
-        // The (id INT, bal INT) table and its upserts go through the same pipeline as any table.
-        String ddl = StreamhouseProof.ddl(table); // a name Fluss refuses is refused before any cluster starts
-        int perInsert = rowsPerInsert != null ? rowsPerInsert : upserts.size() <= PER_UPSERT_LIMIT ? 1 : 2000;
-        try (GeneralWorkload checked = GeneralWorkload.open(GeneralWorkload.Target.FLUSS, ddl, upserts.csv())) {
-            return onTable(checked, perInsert, workload.describe(upserts, upserts.size()
-                    + " upserts (the built-in example)"), workload.inputs());
+        String usersDdl = tableOptions.ddl(table, Workload.Target.FLUSS);
+        // A name Fluss refuses is refused here, before any cluster starts.
+        String ddl = usersDdl != null ? usersDdl : FlussCatalog.tieredTableDdl(table != null ? table : "accounts");
+        String source = usersDdl != null ? tableOptions.source() : "the tiered table";
+        WorkloadOptions.Opened opened = workload.open(Workload.Target.FLUSS, ddl, source,
+                usersDdl == null ? WorkloadOptions::example : null);
+        try (Workload checked = opened.workload()) {
+            if (usersDdl != null) {
+                String name = StreamhouseProof.tableName(checked.table());
+                if (table != null && !table.equals(name)) {
+                    throw new IllegalArgumentException("--table " + table + " but the DDL creates " + name
+                            + "; leave --table out");
+                }
+            }
+            int perInsert = rowsPerInsert != null ? rowsPerInsert
+                    : checked.operations() <= PER_UPSERT_LIMIT ? 1 : 2000;
+            List<Path> inputs = new ArrayList<>(workload.inputs());
+            inputs.add(tableOptions.ddlFile);
+            return onTable(checked, perInsert, (usersDdl != null ? "the Fluss table of " + source + ", " : "")
+                    + opened.source(), inputs);
         }
     }
 
@@ -68,7 +77,7 @@ final class StreamhouseCommand extends TierproofCommand {
      * directory, a Fluss cluster with a Paimon lake, a MiniCluster; whatever happens (a failure,
      * Ctrl-C), the tiering job, Flink and the cluster are stopped and the run's directory removed.
      */
-    private int onTable(GeneralWorkload checked, int perInsert, String describe, List<Path> inputs) {
+    private int onTable(Workload checked, int perInsert, String describe, List<Path> inputs) {
         PaimonProof.checkRowsPerInsert(perInsert);
         OutputFile report = OutputFile.check("--report", run.report, inputs);
         Warehouse.Checked usersWarehouse = Warehouse.checkUsers(run.warehouse);
@@ -83,30 +92,12 @@ final class StreamhouseCommand extends TierproofCommand {
                     Tiering.clusterOptions(warehouse.path()), session.directory().directory("fluss")));
             progress.step("Fluss is up at " + cluster.bootstrapServers() + "; starting Flink MiniCluster");
             FlinkEngine engine = session.started(FlinkEngine.start(8, session.directory().directory("flink")));
-            GeneralReport result = GeneralStreamhouseProof.run(cluster, engine,
-                    new GeneralStreamhouseProof.Config(checked, warehouse.path(), deadline, perInsert),
+            ProofReport result = StreamhouseProof.run(cluster, engine,
+                    new StreamhouseProof.Config(checked, warehouse.path(), deadline, perInsert),
                     session.steps());
             session.completed();
             progress.step("stopping Flink and the Fluss cluster");
             return ReportOutput.print(main.out, main.err, result, report, "DDL (Fluss)");
-        }
-    }
-
-    /** A Fluss table of any shape, from {@code --ddl-file}, proved by the general streamhouse proof. */
-    private int proveAnyTable() {
-        String ddl = tableOptions.ddl(table, GeneralWorkload.Target.FLUSS);
-        WorkloadOptions.Opened opened = workload.open(GeneralWorkload.Target.FLUSS, ddl, tableOptions.source());
-        try (GeneralWorkload checked = opened.workload()) {
-            String name = GeneralStreamhouseProof.tableName(checked.table());
-            if (table != null && !table.equals(name)) {
-                throw new IllegalArgumentException("--table " + table + " but the DDL creates " + name
-                        + "; leave --table out");
-            }
-            int perInsert = rowsPerInsert != null ? rowsPerInsert : 1000;
-            List<Path> inputs = new ArrayList<>(workload.inputs());
-            inputs.add(tableOptions.ddlFile);
-            return onTable(checked, perInsert, "the Fluss table of " + tableOptions.source() + ", "
-                    + opened.source(), inputs);
         }
     }
 }

@@ -1,7 +1,7 @@
 package dev.tierproof.cli;
 
 import dev.tierproof.core.Ddl;
-import dev.tierproof.core.GeneralWorkload;
+import dev.tierproof.core.Workload;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
 
@@ -24,7 +24,7 @@ final class TableOptions {
     }
 
     /** The DDL text these options name (read or generated for {@code target}), or null. */
-    String ddl(String table, GeneralWorkload.Target target) {
+    String ddl(String table, Workload.Target target) {
         if (ddlFile != null && spec != null) {
             throw new IllegalArgumentException("give --ddl-file FILE or --spec SPEC, not both");
         }

@@ -37,18 +37,6 @@ public final class Ddl {
         return nativeFlussTierTableDdl(Objects.requireNonNull(table, "table"), Objects.requireNonNull(freshness, "freshness"));
     }
 
-    /**
-     * Parses and checks a user's DDL: exactly one {@code CREATE TABLE} of the columns
-     * {@code id INT, bal INT}, keyed on id or not, with no option that writes outside the
-     * warehouse. Throws {@link IllegalArgumentException} naming what is wrong, before anything
-     * runs.
-     *
-     * @param writesNullBal whether the workload writes a NULL bal (then {@code bal NOT NULL} is refused)
-     */
-    public static CheckedDdl checkUserDdl(String sql, boolean writesNullBal) {
-        return nativeCheckUserDdl(Objects.requireNonNull(sql, "ddl"), writesNullBal);
-    }
-
     private static String[] flatten(Map<String, String> options) {
         String[] kv = new String[options.size() * 2];
         int i = 0;
@@ -60,9 +48,9 @@ public final class Ddl {
     }
 
     /**
-     * Whether a user's DDL is the exercise's {@code (id INT, bal INT)} table (proved by the
-     * id/bal proof), or a table of another shape (proved by the general one). Throws, naming the
-     * cause, for anything but one safe CREATE TABLE.
+     * Whether a user's DDL is the exercise's {@code (id INT, bal INT)} table (then the exercise's
+     * example is its default workload). Throws, naming the cause, for anything but one safe
+     * CREATE TABLE.
      */
     public static boolean isIdBal(String sql) {
         return nativeIsIdBal(Objects.requireNonNull(sql, "ddl"));
@@ -82,18 +70,26 @@ public final class Ddl {
      * region, id; partition = region; buckets = 4"}) named {@code table}, in Paimon's or Fluss's
      * form; a bad spec is refused naming the part.
      */
-    public static String fromSpec(String spec, String table, GeneralWorkload.Target target) {
+    public static String fromSpec(String spec, String table, Workload.Target target) {
         return nativeFromSpec(Objects.requireNonNull(spec, "spec"), Objects.requireNonNull(table, "table"),
                 target.ordinal());
     }
+
+    /**
+     * A seeded table spec for the counterexample search: a key of one or two columns, sometimes a
+     * partition column, one to four buckets, assorted value types. The same seed, the same spec.
+     */
+    public static String randomSpec(long seed) {
+        return nativeRandomSpec(seed);
+    }
+
+    private static native String nativeRandomSpec(long seed);
 
     private static native String nativeFromSpec(String spec, String table, int target);
 
     private static native String nativeMatrixVariant(String ddl, String name, String engine, String producer);
 
     private static native boolean nativeIsIdBal(String sql);
-
-    private static native CheckedDdl nativeCheckUserDdl(String sql, boolean writesNullBal);
 
     private static native String nativeTierTableDdl(String table);
 

@@ -4,7 +4,7 @@ import java.util.Arrays;
 import java.util.Objects;
 
 /**
- * Rows of the {@code (id INT, bal INT)} table as columns, the shape the Rust core takes and gives:
+ * Upserts of the exercise's {@code (id INT, bal INT)} table as columns, as the Rust core takes them:
  * {@code balIsNull[i]} marks a NULL balance (then {@code bals[i]} is meaningless).
  */
 public final class Rows {
@@ -36,16 +36,6 @@ public final class Rows {
         return balIsNull[i] ? null : bals[i];
     }
 
-    /** Whether any row's balance is NULL. */
-    public boolean anyNullBal() {
-        for (boolean n : balIsNull) {
-            if (n) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     int[] ids() {
         return ids;
     }
@@ -56,15 +46,6 @@ public final class Rows {
 
     boolean[] balIsNull() {
         return balIsNull;
-    }
-
-    /** The upserts as the CSV a workload file holds ({@code id,bal}, an empty bal is NULL), UTF-8. */
-    public byte[] csv() {
-        StringBuilder csv = new StringBuilder("id,bal\n");
-        for (int i = 0; i < size(); i++) {
-            csv.append(ids[i]).append(',').append(balIsNull[i] ? "" : String.valueOf(bals[i])).append('\n');
-        }
-        return csv.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
     }
 
     @Override

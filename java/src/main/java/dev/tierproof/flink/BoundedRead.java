@@ -1,7 +1,6 @@
 package dev.tierproof.flink;
 
-import dev.tierproof.core.Changelog;
-import dev.tierproof.core.GeneralWorkload;
+import dev.tierproof.core.Workload;
 import dev.tierproof.core.TierproofException;
 import dev.tierproof.run.Steps;
 import java.time.Duration;
@@ -14,41 +13,26 @@ import org.apache.flink.types.Row;
 import org.apache.flink.util.CloseableIterator;
 
 /**
- * Runs a query and collects its {@code (id, bal)} changes as a step: planning, the job and the
+ * Runs a query and streams its changes into the core as a step: planning, the job and the
  * collection are bounded by the deadline. A read that has not ended by then is cancelled and fails
  * with the number of changes it had delivered: it can never hang.
  */
 public final class BoundedRead {
     private BoundedRead() {}
 
-    /** Collects every change until the query ends by itself. */
-    public static Changelog collect(Steps steps, TableEnvironment tables, String query, String name,
-            Duration deadline) {
-        return collect(steps, tables, query, name, deadline, -1);
+    /** Collects every change with all its fields as text (see {@link FlinkValues}) into {@code sink}. */
+    public static Workload.ReadBuffer collect(Steps steps, TableEnvironment tables, String query,
+            Workload.ReadBuffer sink, Duration deadline) {
+        return collect(steps, tables, query, sink, deadline, -1);
     }
 
     /**
-     * Collects until the query ends or, when {@code stopAfter} is not negative, until that many
+     * As above, until the query ends or, when {@code stopAfter} is not negative, until that many
      * changes have arrived; then the job is cancelled. The count must come from the source's own
      * bookkeeping (such as a log end offset), never from the expected answer.
      */
-    public static Changelog collect(Steps steps, TableEnvironment tables, String query, String name,
-            Duration deadline, long stopAfter) {
-        Changelog sink = new Changelog(name);
-        collect(steps, tables, query, name, deadline, stopAfter, sink::size,
-                row -> sink.add(row.getKind().toByteValue(), (Integer) row.getField(0), (Integer) row.getField(1)));
-        return sink;
-    }
-
-    /** Collects every change with all its fields as text (see {@link FlinkValues}) into {@code sink}. */
-    public static GeneralWorkload.ReadBuffer collectText(Steps steps, TableEnvironment tables, String query,
-            GeneralWorkload.ReadBuffer sink, Duration deadline) {
-        return collectText(steps, tables, query, sink, deadline, -1);
-    }
-
-    /** As above, until the query ends or {@code stopAfter} changes arrived (see {@link #collect}). */
-    public static GeneralWorkload.ReadBuffer collectText(Steps steps, TableEnvironment tables, String query,
-            GeneralWorkload.ReadBuffer sink, Duration deadline, long stopAfter) {
+    public static Workload.ReadBuffer collect(Steps steps, TableEnvironment tables, String query,
+            Workload.ReadBuffer sink, Duration deadline, long stopAfter) {
         collect(steps, tables, query, sink.name(), deadline, stopAfter, sink::size,
                 row -> sink.add(row.getKind().toByteValue(), FlinkValues.texts(row)));
         return sink;

@@ -1,46 +1,211 @@
 package dev.tierproof.fluss;
 
-import dev.tierproof.core.Ddl;
-import dev.tierproof.core.Queries;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tierproof.core.CheckedDdl;
+import dev.tierproof.core.Workload;
+import dev.tierproof.core.TierproofException;
+import dev.tierproof.core.verdict.Verdict;
+import dev.tierproof.flink.BoundedRead;
+import dev.tierproof.flink.FlinkEngine;
+import dev.tierproof.flink.Statements;
+import dev.tierproof.paimon.PaimonLake;
+import dev.tierproof.paimon.PaimonStreamReplay;
+import dev.tierproof.paimon.PaimonTables;
+import dev.tierproof.report.ProofReport;
+import dev.tierproof.report.Report;
+import dev.tierproof.run.Steps;
+import java.nio.file.Path;
 import java.time.Duration;
-import org.apache.flink.configuration.Configuration;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 import org.apache.flink.table.api.TableEnvironment;
-import org.apache.flink.table.catalog.CatalogDescriptor;
+import org.apache.fluss.client.Connection;
+import org.apache.fluss.client.ConnectionFactory;
+import org.apache.fluss.metadata.TablePath;
 
 /**
- * What every streamhouse proof shares: where its tables live (Fluss and Paimon database
- * {@value #FLUSS_DATABASE}), the generated {@code (id INT, bal INT)} Fluss table, the Fluss catalog
- * registered by API, and how often tiering polls. The proof itself is
- * {@link GeneralStreamhouseProof}, for that table and any other.
+ * The streamhouse proof of a Fluss table of any shape (issue 8): the user's Fluss DDL (composite
+ * keys, partitions, buckets, merge engines, log tables) and a workload of upserts and deletes held
+ * by the Rust core. Fluss tiers the table into Paimon; once tiering has quiesced (every bucket of
+ * every partition), each read is judged by the core: snapshots (the lake batch read, Fluss's
+ * union read and its {@code full} startup) as sets, each key once; changelogs (the lake replay in
+ * Flink and in Paimon's own API, the Fluss log from the earliest offset) as streams of changes,
+ * all against what the table's merge engine makes of the workload. Streaming reads stop at counts
+ * taken from the sources' own bookkeeping (the log end offsets, the lake's row count), never
+ * from the expected answer.
  */
 public final class StreamhouseProof {
-    public static final String FLUSS_CATALOG = "tierproof_fluss";
-    public static final String FLUSS_DATABASE = "fluss";
-    static final String FRESHNESS = "1s";
-    static final Duration TIERING_POLL = Duration.ofMillis(500);
+    /**
+     * @param workload the workload (its DDL is the Fluss table's); the caller closes it
+     */
+    public record Config(Workload workload, Path warehouse, Duration deadline, int rowsPerInsert) {}
 
     private StreamhouseProof() {}
 
-    /**
-     * The Fluss DDL of the {@code (id INT, bal INT)} table {@code table}, checked (a plain name
-     * Fluss accepts) before anything starts.
-     */
-    public static String ddl(String table) {
-        if (Queries.pathParts(table).length != 1) {
-            throw new IllegalArgumentException("--table " + table + ": give a plain table name; it lives in "
-                    + "Fluss database " + FLUSS_DATABASE + " and Paimon database " + FLUSS_DATABASE);
+    /** The table's name, checked: in Fluss database {@value FlussCatalog#FLUSS_DATABASE}. */
+    public static String tableName(CheckedDdl ddl) {
+        if (ddl.database() != null && !ddl.database().equals(FlussCatalog.FLUSS_DATABASE)) {
+            throw new IllegalArgumentException("the DDL creates its table in database " + ddl.database()
+                    + "; the streamhouse proof's tables live in Fluss and Paimon database "
+                    + FlussCatalog.FLUSS_DATABASE + ": name only the table");
         }
-        return Ddl.flussTierTableDdl(table, FRESHNESS);
+        return ddl.table();
     }
 
-    /** A table environment with the Fluss catalog registered (by API) and in use. */
-    static TableEnvironment flussTables(TableEnvironment tables, LocalFlussCluster cluster) {
-        Configuration conf = new Configuration();
-        conf.setString("type", "fluss");
-        conf.setString("bootstrap.servers", cluster.bootstrapServers());
-        tables.createCatalog(FLUSS_CATALOG, CatalogDescriptor.of(FLUSS_CATALOG, conf));
-        tables.useCatalog(FLUSS_CATALOG);
-        tables.useDatabase(FLUSS_DATABASE);
+    public static ProofReport run(LocalFlussCluster cluster, FlinkEngine engine, Config cfg, Steps steps) {
+        Map<String, Long> timings = new LinkedHashMap<>();
+        long startAll = System.nanoTime();
+        Workload workload = cfg.workload();
+        CheckedDdl ddl = workload.table();
+        String table = tableName(ddl);
+        String db = FlussCatalog.FLUSS_DATABASE;
+        String where = " in the warehouse " + cfg.warehouse();
+        if (PaimonLake.tableExists(cfg.warehouse(), db, table)) {
+            throw new IllegalArgumentException("table " + db + "." + table + " already exists" + where
+                    + "; tierproof never writes to a table it did not create: choose another name or --warehouse");
+        }
+        boolean lakeDatabaseExisted = PaimonLake.databaseExists(cfg.warehouse(), db);
+        TableEnvironment flussBatch = utc(FlussCatalog.register(engine.batchTables(), cluster));
+
+        long t = System.nanoTime();
+        steps.progress().step("creating Fluss table " + db + "." + table + " (datalake enabled)");
+        if (!lakeDatabaseExisted) {
+            steps.undo().created("database " + db + where, () -> PaimonLake.dropDatabaseIfEmpty(cfg.warehouse(), db));
+        }
+        steps.undo().created("lake table " + db + "." + table + where,
+                () -> PaimonLake.dropTable(cfg.warehouse(), db, table));
+        Statements.execute(steps, flussBatch, "CREATE TABLE " + db + "." + table, ddl.sql(), cfg.deadline());
+        timings.put("create", Statements.millisSince(t));
+
+        try (Connection connection = ConnectionFactory.createConnection(cluster.clientConfig());
+                Tiering tiering = Tiering.start(engine, cluster, cfg.warehouse(), FlussCatalog.TIERING_POLL)) {
+            t = System.nanoTime();
+            List<Workload.Statement> statements = workload.statements(cfg.rowsPerInsert());
+            steps.progress().step("running the workload on Fluss: " + statements.size()
+                    + " statements (each a Flink job)");
+            for (int i = 0; i < statements.size(); i++) {
+                Workload.Statement s = statements.get(i);
+                Statements.execute(steps, flussBatch, s.label(), s.sql(), cfg.deadline());
+                steps.progress().count("statements done", i + 1, statements.size());
+            }
+            timings.put("write", Statements.millisSince(t));
+
+            steps.progress().step("waiting for tiering to quiesce (every bucket's lake offset = its log end offset)");
+            AtomicReference<String> seen = new AtomicReference<>("offsets not read yet");
+            Tiering.Quiesced q = steps.run("waiting for tiering to quiesce", cfg.deadline(), control -> {
+                control.detail(() -> seen.get() + Tiering.NO_CHANGE_NOTE);
+                return Tiering.awaitQuiesced(connection.getAdmin(), TablePath.of(db, table), cfg.deadline(), seen);
+            });
+            timings.put("tiering_wait", q.waitedMillis());
+            steps.progress().step("tiered: " + q.logEndOffset() + " changes in " + q.buckets() + " bucket(s), lake"
+                    + " snapshot " + q.lakeSnapshotId() + " (" + q.waitedMillis() + " ms)");
+
+            Verdict verdict;
+            Map<String, String> bounds = new LinkedHashMap<>();
+            try (Workload.Reads reads = workload.reads()) {
+                Timed timed = new Timed(timings, steps, bounds);
+                String all = workload.selectAll(Map.of());
+                TableEnvironment paimonBatch = paimon(engine.batchTables(), cfg.warehouse());
+                Workload.ReadBuffer lakeRows = timed.read("paimon_batch", "a batch query ends by itself",
+                        () -> BoundedRead.collect(steps, paimonBatch, all, reads.open("paimon_batch", true),
+                                cfg.deadline()));
+                TableEnvironment paimonStreaming = paimon(engine.streamingTables(), cfg.warehouse());
+                String replay = workload.selectAll(Map.of("scan.mode", "from-snapshot", "scan.snapshot-id", "1",
+                        "continuous.discovery-interval", "100ms"));
+                timed.read("paimon_streaming", "stopped after the log's " + q.logEndOffset() + " changes (the sum of"
+                        + " the tiered log end offsets)", () -> BoundedRead.collect(steps, paimonStreaming, replay,
+                        reads.open("paimon_streaming", false), cfg.deadline(), q.logEndOffset()));
+                timed.read("paimon_replay", "Paimon's stream scan up to the latest snapshot",
+                        () -> PaimonStreamReplay.replay(steps, cfg.warehouse(), db, table,
+                                reads.open("paimon_replay", false), workload.columns(), cfg.deadline()));
+                TableEnvironment flussStreaming = utc(FlussCatalog.register(engine.streamingTables(),
+                        cluster));
+                String earliest = workload.selectAll(Map.of("scan.startup.mode", "earliest"));
+                timed.read("fluss_changelog", "scan.startup.mode=earliest, stopped at the log end offsets: "
+                        + q.logEndOffset() + " changes", () -> BoundedRead.collect(steps, flussStreaming,
+                        earliest, reads.open("fluss_changelog", false), cfg.deadline(), q.logEndOffset()));
+                long lakeCount = lakeRows.size();
+                String full = workload.selectAll(Map.of("scan.startup.mode", "full"));
+                timed.read("fluss_full", "scan.startup.mode=full (lake snapshot + empty log tail), stopped after"
+                        + " the lake's " + lakeCount + " rows", () -> BoundedRead.collect(steps, flussStreaming,
+                        full, reads.open("fluss_full", true), cfg.deadline(), lakeCount));
+                timed.read("fluss_union", "a batch union read (lake snapshot + log) ends by itself",
+                        () -> BoundedRead.collect(steps, flussBatch, all, reads.open("fluss_union", true),
+                                cfg.deadline()));
+
+                t = System.nanoTime();
+                verdict = reads.judge();
+                timings.put("judge", Statements.millisSince(t));
+            }
+            timings.put("total", Statements.millisSince(startAll));
+
+            List<String> details = new ArrayList<>();
+            details.add(String.format("tiered into      : Paimon %s.%s in %s", db, table,
+                    cfg.warehouse().toAbsolutePath()));
+            details.add(String.format("tiering          : %d changes in %d bucket(s), lake snapshot %d, caught up"
+                    + " in %d ms", q.logEndOffset(), q.buckets(), q.lakeSnapshotId(), q.waitedMillis()));
+            bounds.forEach((name, bound) -> details.add(String.format("%-17s: bound: %s", name, bound)));
+            return new ProofReport(report(cfg, ddl, table, statements.size(), cluster, q, bounds, verdict),
+                    verdict, ddl.sql(), details, timings);
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new TierproofException("the streamhouse proof failed: " + e.getMessage(), e);
+        }
+    }
+
+    /** Times each read, says it is starting, and keeps how it was bounded. */
+    private record Timed(Map<String, Long> timings, Steps steps, Map<String, String> bounds) {
+        Workload.ReadBuffer read(String name, String bound, Supplier<Workload.ReadBuffer> read) {
+            steps.progress().step("read " + name);
+            long t = System.nanoTime();
+            Workload.ReadBuffer r = read.get();
+            timings.put(name, Statements.millisSince(t));
+            bounds.put(name, bound);
+            return r;
+        }
+    }
+
+    /** TIMESTAMP_LTZ values are written and read as UTC instants. */
+    private static TableEnvironment utc(TableEnvironment tables) {
+        tables.getConfig().setLocalTimeZone(ZoneOffset.UTC);
         return tables;
+    }
+
+    private static TableEnvironment paimon(TableEnvironment tables, Path warehouse) {
+        PaimonTables.register(utc(tables), warehouse);
+        tables.useDatabase(FlussCatalog.FLUSS_DATABASE);
+        return tables;
+    }
+
+    private static ObjectNode report(Config cfg, CheckedDdl ddl, String table, int statements,
+            LocalFlussCluster cluster, Tiering.Quiesced q, Map<String, String> bounds, Verdict verdict) {
+        ObjectNode r = Report.newObject();
+        r.put("command", "streamhouse");
+        r.put("status", "completed");
+        r.put("table", FlussCatalog.FLUSS_DATABASE + "." + table);
+        r.put("ddl", ddl.sql());
+        r.put("keyed", ddl.keyed());
+        r.put("statements", statements);
+        r.put("rows_per_insert", cfg.rowsPerInsert());
+        ObjectNode fluss = r.putObject("fluss");
+        fluss.put("bootstrap_servers", cluster.bootstrapServers());
+        fluss.put("database", FlussCatalog.FLUSS_DATABASE);
+        fluss.put("table", table);
+        fluss.put("log_changes", q.logEndOffset());
+        fluss.put("buckets_with_changes", q.buckets());
+        fluss.put("lake_snapshot_id", q.lakeSnapshotId());
+        ObjectNode paimon = Report.putPaimon(r, cfg.warehouse(), FlussCatalog.FLUSS_DATABASE, table);
+        paimon.put("note", "Fluss's system columns (__bucket, __offset, __timestamp) are left out of the comparison");
+        r.put("tiering_wait_ms", q.waitedMillis());
+        r.put("consistent", verdict.consistent());
+        ObjectNode b = r.putObject("bounds");
+        bounds.forEach(b::put);
+        return r;
     }
 }

@@ -3,7 +3,7 @@ package dev.tierproof.matrix;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tierproof.core.Versions;
-import dev.tierproof.report.ProofReport;
+import dev.tierproof.report.Report;
 import java.util.List;
 import java.util.Map;
 
@@ -31,7 +31,7 @@ public final class MatrixReport {
     }
 
     public ObjectNode json() {
-        ObjectNode r = ProofReport.newObject();
+        ObjectNode r = Report.newObject();
         r.put("command", "matrix");
         r.put("workload", workload);
         ObjectNode v = r.putObject("versions");

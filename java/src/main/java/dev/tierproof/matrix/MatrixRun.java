@@ -2,8 +2,8 @@ package dev.tierproof.matrix;
 
 import dev.tierproof.core.CheckedDdl;
 import dev.tierproof.core.Ddl;
-import dev.tierproof.core.GeneralWorkload;
-import dev.tierproof.core.verdict.GeneralVerdict;
+import dev.tierproof.core.Workload;
+import dev.tierproof.core.verdict.Verdict;
 import dev.tierproof.flink.BoundedRead;
 import dev.tierproof.flink.FlinkEngine;
 import dev.tierproof.flink.Statements;
@@ -42,7 +42,7 @@ public final class MatrixRun {
 
     /**
      * @param ddl the table whose variants run (its columns, key, partitions and other options)
-     * @param workload the workload, CSV or JSON Lines, as {@code GeneralWorkload.open} reads it
+     * @param workload the workload, CSV or JSON Lines, as {@code Workload.open} reads it
      * @param rowsPerInsert upserts per INSERT: each INSERT is one commit, so several commits show
      *     what producers do between them
      */
@@ -102,11 +102,11 @@ public final class MatrixRun {
         final String database;
         final String table;
         final String ddl;
-        final GeneralWorkload workload;
+        final Workload workload;
         final String notRun;
 
         private Variant(String engine, String producer, String database, String table, String ddl,
-                GeneralWorkload workload, String notRun) {
+                Workload workload, String notRun) {
             this.engine = engine;
             this.producer = producer;
             this.database = database;
@@ -119,13 +119,13 @@ public final class MatrixRun {
         static Variant of(Config cfg, String engine, String producer) {
             String name = tableName(engine, producer);
             String ddl = Ddl.matrixVariant(cfg.ddl(), name, engine, producer);
-            GeneralWorkload workload = null;
+            Workload workload = null;
             String notRun = null;
             try {
                 workload = engine.equals(APPEND_ONLY)
-                        ? GeneralWorkload.openJudgedAs(GeneralWorkload.Target.PAIMON, ddl,
+                        ? Workload.openJudgedAs(Workload.Target.PAIMON, ddl,
                                 Ddl.matrixVariant(cfg.ddl(), name, "deduplicate", producer), cfg.workload())
-                        : GeneralWorkload.open(GeneralWorkload.Target.PAIMON, ddl, cfg.workload());
+                        : Workload.open(Workload.Target.PAIMON, ddl, cfg.workload());
             } catch (IllegalArgumentException e) {
                 notRun = e.getMessage(); // the table cannot take this workload
             }
@@ -165,8 +165,8 @@ public final class MatrixRun {
         }
         OptionalLong lastWorkloadSnapshot;
         try {
-            List<GeneralWorkload.Statement> statements = v.workload.statements(cfg.rowsPerInsert());
-            for (GeneralWorkload.Statement s : statements) {
+            List<Workload.Statement> statements = v.workload.statements(cfg.rowsPerInsert());
+            for (Workload.Statement s : statements) {
                 Statements.execute(steps, batch, v.table + ": " + s.label(), s.sql(), cfg.deadline());
             }
             lastWorkloadSnapshot = PaimonLake.latestSnapshotId(cfg.warehouse(), v.database, v.table);
@@ -180,18 +180,18 @@ public final class MatrixRun {
 
         Map<String, String> refusals = new LinkedHashMap<>();
         Map<String, Long> millis = new LinkedHashMap<>();
-        GeneralVerdict verdict;
-        try (GeneralWorkload.Reads reads = v.workload.reads()) {
-            GeneralWorkload.ReadBuffer batchRead = read(reads, refusals, millis, "batch", true,
-                    sink -> BoundedRead.collectText(steps, batch, v.workload.selectAll(Map.of()), sink,
+        Verdict verdict;
+        try (Workload.Reads reads = v.workload.reads()) {
+            Workload.ReadBuffer batchRead = read(reads, refusals, millis, "batch", true,
+                    sink -> BoundedRead.collect(steps, batch, v.workload.selectAll(Map.of()), sink,
                             cfg.deadline()));
-            read(reads, refusals, millis, "streaming-replay", false, sink -> BoundedRead.collectText(steps,
+            read(reads, refusals, millis, "streaming-replay", false, sink -> BoundedRead.collect(steps,
                     streaming, v.workload.selectAll(PaimonProof.replayOptions()), sink, cfg.deadline()));
             // latest-full starts with the merged snapshot, then waits for changes that never come:
             // bounded by the batch read's row count (after the writes nothing else changes).
             if (batchRead != null) {
                 long count = batchRead.size();
-                read(reads, refusals, millis, "streaming-latest-full", false, sink -> BoundedRead.collectText(steps,
+                read(reads, refusals, millis, "streaming-latest-full", false, sink -> BoundedRead.collect(steps,
                         streaming, v.workload.selectAll(Map.of("scan.mode", "latest-full",
                                 "continuous.discovery-interval", "100ms")), sink, cfg.deadline(), count));
             } else {
@@ -218,12 +218,12 @@ public final class MatrixRun {
     }
 
     /** A cell from the core's verdict on one read: shown, never re-decided. */
-    private static Cell cell(GeneralVerdict verdict, Variant v, String read, long millis, String notPromised) {
-        GeneralVerdict.Read folded = verdict.read(read)
+    private static Cell cell(Verdict verdict, Variant v, String read, long millis, String notPromised) {
+        Verdict.Read folded = verdict.read(read)
                 .orElseThrow(() -> new IllegalStateException("the verdict has no read " + read));
-        GeneralVerdict.Check vsExpected = check(verdict, "expected", read);
+        Verdict.Check vsExpected = check(verdict, "expected", read);
         boolean equalsBatch = read.equals("batch") || verdict.checks().stream()
-                .filter(c -> c.left().equals("batch") && c.right().equals(read)).allMatch(GeneralVerdict.Check::equal);
+                .filter(c -> c.left().equals("batch") && c.right().equals(read)).allMatch(Verdict.Check::equal);
         String reason = folded.reason();
         if (!folded.consistent() && notPromised != null) {
             reason += " (as Paimon documents: " + notPromised + ")";
@@ -233,12 +233,12 @@ public final class MatrixRun {
                 folded.rows().size(), folded.consistent() ? "" : sample(vsExpected), millis);
     }
 
-    private static GeneralVerdict.Check check(GeneralVerdict verdict, String left, String right) {
+    private static Verdict.Check check(Verdict verdict, String left, String right) {
         return verdict.checks().stream().filter(c -> c.left().equals(left) && c.right().equals(right)).findFirst()
                 .orElseThrow(() -> new IllegalStateException("no check of " + right + " against " + left));
     }
 
-    private static String sample(GeneralVerdict.Check c) {
+    private static String sample(Verdict.Check c) {
         StringBuilder sb = new StringBuilder();
         appendRows(sb, "missing", c.missing());
         appendRows(sb, "extra", c.extra());
@@ -251,16 +251,16 @@ public final class MatrixRun {
         }
         sb.append(label).append(':');
         for (int i = 0; i < rows.size() && i < 4; i++) {
-            sb.append(' ').append(GeneralVerdict.show(rows.get(i)));
+            sb.append(' ').append(Verdict.show(rows.get(i)));
         }
         sb.append(rows.size() > 4 ? " ... " : " ");
     }
 
     /** A read into a buffer of {@code reads}; one Paimon refuses is a refusal, and is left out. */
-    private static GeneralWorkload.ReadBuffer read(GeneralWorkload.Reads reads, Map<String, String> refusals,
-            Map<String, Long> millis, String name, boolean snapshot, Consumer<GeneralWorkload.ReadBuffer> read) {
+    private static Workload.ReadBuffer read(Workload.Reads reads, Map<String, String> refusals,
+            Map<String, Long> millis, String name, boolean snapshot, Consumer<Workload.ReadBuffer> read) {
         long t = System.nanoTime();
-        GeneralWorkload.ReadBuffer sink = reads.open(name, snapshot);
+        Workload.ReadBuffer sink = reads.open(name, snapshot);
         try {
             read.accept(sink);
             return sink;

@@ -1,7 +1,6 @@
 package dev.tierproof.paimon;
 
-import dev.tierproof.core.Changelog;
-import dev.tierproof.core.GeneralWorkload;
+import dev.tierproof.core.Workload;
 import dev.tierproof.core.TierproofException;
 import dev.tierproof.run.Steps;
 import java.nio.file.Path;
@@ -9,7 +8,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalInt;
 import org.apache.paimon.Snapshot;
 import org.apache.paimon.catalog.Catalog;
 import org.apache.paimon.catalog.CatalogContext;
@@ -32,90 +30,14 @@ import org.apache.paimon.types.RowType;
 public final class PaimonStreamReplay {
     private PaimonStreamReplay() {}
 
-    /** Replays the {@code (id, bal)} columns as a step of {@code steps}, within {@code deadline}. */
-    public static Changelog replay(Steps steps, Path warehouse, String database, String table, String name,
-            OptionalInt excludeId, Duration deadline) {
-        Changelog sink = new Changelog(name);
-        return replay(steps, warehouse, database, table, name, deadline, new Sink<>() {
-            @Override
-            public int[] projection(RowType type) {
-                return new int[] {type.getFieldIndex("id"), type.getFieldIndex("bal")};
-            }
-
-            @Override
-            public void add(InternalRow row) {
-                int rowId = row.getInt(0);
-                if (excludeId.isEmpty() || excludeId.getAsInt() != rowId) {
-                    sink.add(row.getRowKind().toByteValue(), rowId, row.isNullAt(1) ? null : row.getInt(1));
-                }
-            }
-
-            @Override
-            public long size() {
-                return sink.size();
-            }
-
-            @Override
-            public Changelog result() {
-                return sink;
-            }
-        });
-    }
-
     /**
-     * Replays the named columns, as text ({@link PaimonValues}), for a table of any shape (a lake
-     * table's Fluss system columns are left out by naming only the table's own).
+     * Replays the named columns, as text ({@link PaimonValues}), as a step of {@code steps} within
+     * {@code deadline} (a lake table's Fluss system columns are left out by naming only the
+     * table's own).
      */
-    public static GeneralWorkload.ReadBuffer replayText(Steps steps, Path warehouse, String database, String table,
-            GeneralWorkload.ReadBuffer sink, List<String> columns, Duration deadline) {
+    public static Workload.ReadBuffer replay(Steps steps, Path warehouse, String database, String table,
+            Workload.ReadBuffer sink, List<String> columns, Duration deadline) {
         String name = sink.name();
-        List<DataField> fields = new ArrayList<>();
-        return replay(steps, warehouse, database, table, name, deadline, new Sink<>() {
-            @Override
-            public int[] projection(RowType type) {
-                int[] projection = new int[columns.size()];
-                for (int i = 0; i < projection.length; i++) {
-                    projection[i] = type.getFieldIndex(columns.get(i));
-                    if (projection[i] < 0) {
-                        throw new TierproofException("table " + database + "." + table + " has no column "
-                                + columns.get(i) + "; it has " + type.getFieldNames());
-                    }
-                    fields.add(type.getFields().get(projection[i]));
-                }
-                return projection;
-            }
-
-            @Override
-            public void add(InternalRow row) {
-                sink.add(row.getRowKind().toByteValue(), PaimonValues.texts(row, fields));
-            }
-
-            @Override
-            public long size() {
-                return sink.size();
-            }
-
-            @Override
-            public GeneralWorkload.ReadBuffer result() {
-                return sink;
-            }
-        });
-    }
-
-    /** Where the replayed rows go. */
-    private interface Sink<T> {
-        /** The columns to read, or null for all. */
-        int[] projection(RowType type);
-
-        void add(InternalRow row);
-
-        long size();
-
-        T result();
-    }
-
-    private static <T> T replay(Steps steps, Path warehouse, String database, String table, String name,
-            Duration deadline, Sink<T> sink) {
         return steps.run("the " + name + " replay", deadline, control -> {
             control.detail(() -> "it had read " + sink.size() + " changes");
             CatalogContext context = CatalogContext.create(new org.apache.paimon.fs.Path(warehouse.toUri()));
@@ -124,21 +46,31 @@ public final class PaimonStreamReplay {
                 long last = base.latestSnapshot().map(Snapshot::id).orElseThrow(() ->
                         new TierproofException("table " + database + "." + table + " has no snapshot to replay"));
                 Table replay = base.copy(Map.of("scan.mode", "from-snapshot", "scan.snapshot-id", "1"));
-                int[] projection = sink.projection(replay.rowType());
-                ReadBuilder builder = projection == null ? replay.newReadBuilder()
-                        : replay.newReadBuilder().withProjection(projection);
+                RowType type = replay.rowType();
+                int[] projection = new int[columns.size()];
+                List<DataField> fields = new ArrayList<>();
+                for (int i = 0; i < projection.length; i++) {
+                    projection[i] = type.getFieldIndex(columns.get(i));
+                    if (projection[i] < 0) {
+                        throw new TierproofException("table " + database + "." + table + " has no column "
+                                + columns.get(i) + "; it has " + type.getFieldNames());
+                    }
+                    fields.add(type.getFields().get(projection[i]));
+                }
+                ReadBuilder builder = replay.newReadBuilder().withProjection(projection);
                 StreamTableScan scan = builder.newStreamScan();
                 TableRead read = builder.newRead();
                 while (!control.cancelled()) {
                     try (RecordReader<InternalRow> rows = read.createReader(scan.plan())) {
-                        rows.forEachRemaining(sink::add);
+                        rows.forEachRemaining(row -> sink.add(row.getRowKind().toByteValue(),
+                                PaimonValues.texts(row, fields)));
                     }
                     Long next = scan.checkpoint();
                     if (next != null && next > last) {
                         break;
                     }
                 }
-                return sink.result();
+                return sink;
             } catch (TierproofException e) {
                 throw e;
             } catch (Exception e) {

@@ -1,6 +1,6 @@
 package dev.tierproof.paimon;
 
-import dev.tierproof.core.Queries;
+import dev.tierproof.core.TablePaths;
 import dev.tierproof.core.TierproofException;
 import java.nio.file.Path;
 import java.util.List;
@@ -34,7 +34,7 @@ public final class PaimonTables {
 
     /** The database and table a user's {@code table} or {@code db.table} names. */
     public static ObjectPath objectPath(String table) {
-        String[] parts = Queries.pathParts(table);
+        String[] parts = TablePaths.pathParts(table);
         return switch (parts.length) {
             case 1 -> new ObjectPath(DEFAULT_DATABASE, parts[0]);
             case 2 -> new ObjectPath(parts[0], parts[1]);
@@ -71,34 +71,5 @@ public final class PaimonTables {
         } catch (Exception e) {
             throw new TierproofException("could not open table " + path.getFullName() + ": " + e.getMessage(), e);
         }
-    }
-
-    /**
-     * Checks the table has the columns {@code id INT, bal INT} and returns whether it has a
-     * primary key (a keyed table's reads fold as upserts by id).
-     */
-    public static boolean checkShapeAndKey(TableEnvironment tables, ObjectPath path) {
-        CatalogBaseTable table;
-        try {
-            table = catalog(tables).getTable(path);
-        } catch (Exception e) {
-            throw new TierproofException("could not open table " + path.getFullName() + ": " + e.getMessage(), e);
-        }
-        Schema schema = table.getUnresolvedSchema();
-        List<String> columns = schema.getColumns().stream().map(Schema.UnresolvedColumn::getName).toList();
-        if (!columns.contains("id") || !columns.contains("bal")) {
-            throw new IllegalArgumentException(
-                    "table " + path.getFullName() + " must have columns id INT and bal INT; it has " + columns);
-        }
-        for (Schema.UnresolvedColumn c : schema.getColumns()) {
-            if ((c.getName().equals("id") || c.getName().equals("bal"))
-                    && c instanceof Schema.UnresolvedPhysicalColumn p
-                    && p.getDataType() instanceof DataType t
-                    && t.getLogicalType().getTypeRoot() != LogicalTypeRoot.INTEGER) {
-                throw new IllegalArgumentException(
-                        "column " + c.getName() + " of " + path.getFullName() + " must be INT, not " + t);
-            }
-        }
-        return schema.getPrimaryKey().isPresent();
     }
 }

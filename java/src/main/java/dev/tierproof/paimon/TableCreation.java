@@ -2,11 +2,10 @@ package dev.tierproof.paimon;
 
 import dev.tierproof.core.CheckedDdl;
 import dev.tierproof.core.Ddl;
-import dev.tierproof.core.Queries;
-import dev.tierproof.core.Rows;
+import dev.tierproof.core.TablePaths;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tierproof.core.TierproofException;
-import dev.tierproof.report.ProofReport;
+import dev.tierproof.report.Report;
 import dev.tierproof.flink.PlannerThread;
 import dev.tierproof.run.Steps;
 import java.nio.file.Path;
@@ -16,7 +15,7 @@ import org.apache.flink.table.catalog.ObjectPath;
 
 /**
  * Creates the table a proof writes to, and never touches one it did not create: the DDL is the
- * generated tiered table or a user's {@code CREATE TABLE} checked by the Rust core (nothing else
+ * generated tiered table or a user's {@code CREATE TABLE}, checked by the Rust core (nothing else
  * runs); a table that already exists is refused, {@code IF NOT EXISTS} or not; what is created is
  * recorded in the run's {@link dev.tierproof.run.Undo} so a failed run removes it; and a table
  * that fails the check after creation is dropped at once, so fixing the DDL and rerunning works.
@@ -24,17 +23,17 @@ import org.apache.flink.table.catalog.ObjectPath;
 public final class TableCreation {
     /**
      * @param path the database and table created
-     * @param keyed whether it has the primary key {@code id}
+     * @param keyed whether it has a primary key
      * @param ddl the statement that ran
      */
     public record Created(ObjectPath path, boolean keyed, String ddl) {
         /** A completed proof's report, opened with what every proof of this table says first. */
         public ObjectNode report(String command, Path warehouse) {
-            ObjectNode report = ProofReport.newObject();
+            ObjectNode report = Report.newObject();
             report.put("command", command);
             report.put("status", "completed");
             report.put("table", path.getFullName());
-            ProofReport.putPaimon(report, warehouse, path.getDatabaseName(), path.getObjectName());
+            Report.putPaimon(report, warehouse, path.getDatabaseName(), path.getObjectName());
             report.put("ddl", ddl);
             report.put("keyed", keyed);
             return report;
@@ -43,31 +42,14 @@ public final class TableCreation {
 
     private TableCreation() {}
 
-    /**
-     * @param requested {@code --table} ({@code table} or {@code db.table}), or null when not given
-     * @param userDdl a user's DDL, or null for the generated tiered table
-     */
-    public static Created create(Steps steps, TableEnvironment batch, Path warehouse, String requested,
-            String userDdl, Rows upserts, Duration deadline) {
-        if (userDdl == null) {
-            String table = requested == null ? "accounts" : requested;
-            return create(steps, batch, warehouse, PaimonTables.objectPath(table), Ddl.tierTableDdl(table), true,
-                    true, deadline);
-        }
-        CheckedDdl checked = Ddl.checkUserDdl(userDdl, upserts.anyNullBal());
-        return create(steps, batch, warehouse, resolve(requested, checked), checked.sql(), checked.keyed(), true,
-                deadline);
-    }
-
-    /** Creates a table of any shape from a DDL the Rust core checked (see {@code GeneralWorkload}). */
+    /** Creates a table of any shape from a DDL the Rust core checked (see {@code Workload}). */
     public static Created createGeneral(Steps steps, TableEnvironment batch, Path warehouse, String requested,
             CheckedDdl checked, Duration deadline) {
-        return create(steps, batch, warehouse, resolve(requested, checked), checked.sql(), checked.keyed(), false,
-                deadline);
+        return create(steps, batch, warehouse, resolve(requested, checked), checked.sql(), checked.keyed(), deadline);
     }
 
     private static Created create(Steps steps, TableEnvironment batch, Path warehouse, ObjectPath path, String ddl,
-            boolean keyed, boolean idBal, Duration deadline) {
+            boolean keyed, Duration deadline) {
         String db = path.getDatabaseName();
         String where = " in the warehouse " + warehouse;
         if (PaimonLake.tableExists(warehouse, db, path.getObjectName())) {
@@ -101,7 +83,7 @@ public final class TableCreation {
             throw new TierproofException("the DDL ran but table " + path.getFullName() + " is not" + where);
         }
         try {
-            boolean created = idBal ? PaimonTables.checkShapeAndKey(batch, path) : PaimonTables.hasPrimaryKey(batch, path);
+            boolean created = PaimonTables.hasPrimaryKey(batch, path);
             if (created != keyed) {
                 throw new IllegalArgumentException("table " + path.getFullName() + " was created "
                         + (created ? "with" : "without") + " a primary key, unlike its DDL");
@@ -120,7 +102,7 @@ public final class TableCreation {
                     checked.table());
         }
         ObjectPath asked = PaimonTables.objectPath(requested);
-        boolean askedDatabase = Queries.pathParts(requested).length == 2;
+        boolean askedDatabase = TablePaths.pathParts(requested).length == 2;
         if (!asked.getObjectName().equals(checked.table())) {
             throw new IllegalArgumentException("--table " + requested + " names table " + asked.getObjectName()
                     + " but the DDL creates " + checked.table() + "; give the DDL's name or leave --table out");

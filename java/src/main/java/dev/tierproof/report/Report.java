@@ -1,8 +1,13 @@
 package dev.tierproof.report;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tierproof.core.TierproofException;
 import dev.tierproof.core.Versions;
 import dev.tierproof.core.verdict.Verdict;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -13,6 +18,8 @@ import java.util.Map;
  * verdict and its summary in the subclass.
  */
 public abstract class Report {
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
     private final ObjectNode json;
     private final String ddl;
     private final List<String> details;
@@ -61,6 +68,28 @@ public abstract class Report {
 
     /** The JSON report, rendered. */
     public String toJson() {
-        return ProofReport.render(json);
+        return render(json);
+    }
+
+    public static ObjectNode newObject() {
+        return JSON.createObjectNode();
+    }
+
+    /** A report object as indented JSON. */
+    public static String render(ObjectNode report) {
+        try {
+            return JSON.writeValueAsString(report);
+        } catch (JsonProcessingException e) {
+            throw new TierproofException("could not render the report", e);
+        }
+    }
+
+    /** The report's {@code paimon} object: where the proved table is. */
+    public static ObjectNode putPaimon(ObjectNode report, Path warehouse, String database, String table) {
+        ObjectNode paimon = report.putObject("paimon");
+        paimon.put("warehouse", warehouse.toAbsolutePath().toString());
+        paimon.put("database", database);
+        paimon.put("table", table);
+        return paimon;
     }
 }

@@ -1,38 +1,51 @@
 package dev.tierproof.search;
 
 import dev.tierproof.core.Ddl;
-import dev.tierproof.core.Rows;
-import dev.tierproof.core.Workloads;
+import dev.tierproof.core.Workload;
 import dev.tierproof.flink.FlinkEngine;
 import dev.tierproof.paimon.PaimonProof;
 import dev.tierproof.report.ProofReport;
 import dev.tierproof.run.Progress;
 import dev.tierproof.run.Steps;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 
 /**
- * Random workloads against one table configuration; the first that comes out inconsistent is
- * shrunk (the Rust core proposes smaller and simpler candidates, each proved for real) to a local
- * minimum that still fails. Deterministic for a seed: the workloads and the candidates are.
+ * Random workloads against one table, or against a seeded random table each trial; the first that
+ * comes out inconsistent is shrunk (the Rust core proposes smaller and simpler workloads of the
+ * same table, each proved for real) to a local minimum that still fails. Deterministic for a
+ * seed: the tables, the workloads and the candidates are.
  */
 public final class CounterexampleSearch {
+    static final Workload.Target PAIMON = Workload.Target.PAIMON;
+
     /**
-     * @param ddl the table's CREATE TABLE, or null for the tiered table
-     * @param upsertsPerTrial upserts in each random workload (one INSERT each, as {@code prove} runs them)
-     * @param keys distinct ids in each workload
+     * @param ddl the table's CREATE TABLE, or null for a seeded random table each trial
+     * @param promiseDdl judge every trial against what this table (the same columns) would hold,
+     *     or null for the table's own promise: an append table against its keyed twin
+     * @param operationsPerTrial operations in each random workload (one statement each, as
+     *     {@code prove} runs small workloads)
+     * @param keys distinct keys in each workload
      */
-    public record Config(String ddl, int trials, long seed, int upsertsPerTrial, int keys, Path warehouse,
-            Duration deadline) {}
+    public record Config(String ddl, String promiseDdl, int trials, long seed, int operationsPerTrial, int keys,
+            Path warehouse, Duration deadline) {}
 
     /**
      * @param trialsRun how many random workloads were proved
-     * @param found the first failing workload, or null when every trial was consistent
-     * @param minimal the shrunk workload (null when nothing was found)
+     * @param ddl the failing trial's table, or null when every trial was consistent
+     * @param foundOperations the failing workload's size
+     * @param minimalCsv the shrunk workload, as a CSV {@code prove --upserts} reads
+     * @param minimalOperations its size
      * @param minimalReport the proof of the minimal workload
      * @param proofsRun every proof run, trials and shrinking together
      */
-    public record Result(int trialsRun, Rows found, Rows minimal, ProofReport minimalReport, int proofsRun) {}
+    public record Result(int trialsRun, String ddl, int foundOperations, String minimalCsv, int minimalOperations,
+            ProofReport minimalReport, int proofsRun) {
+        public boolean found() {
+            return ddl != null;
+        }
+    }
 
     private final FlinkEngine engine;
     private final Config cfg;
@@ -51,54 +64,84 @@ public final class CounterexampleSearch {
         return new CounterexampleSearch(engine, cfg, steps).search();
     }
 
-    private Result search() {
-        for (int trial = 0; trial < cfg.trials(); trial++) {
-            Rows workload = Workloads.random(cfg.upsertsPerTrial(), cfg.keys(), cfg.seed() + trial);
-            ProofReport report = prove(workload);
-            progress.step(String.format("trial %d/%d: %s", trial + 1, cfg.trials(),
-                    report.consistent() ? "consistent" : "INCONSISTENT, shrinking " + workload.size() + " upserts"));
-            if (!report.consistent()) {
-                return shrink(trial + 1, workload, report);
-            }
-        }
-        return new Result(cfg.trials(), null, null, null, proofs);
+    /** The table of a trial: the given one, or one made from the trial's seed. */
+    public static String tableOf(Config cfg, long seed) {
+        return cfg.ddl() != null ? cfg.ddl() : Ddl.fromSpec(Ddl.randomSpec(seed), "t", PAIMON);
     }
 
-    /** Takes the first candidate that still fails, again and again, until none does. */
-    private Result shrink(int trialsRun, Rows found, ProofReport foundReport) {
-        Rows current = found;
-        ProofReport currentReport = foundReport;
-        boolean smaller = true;
-        while (smaller) {
-            smaller = false;
-            Rows candidate;
-            for (int i = 0; (candidate = Workloads.shrinkCandidate(current, i)) != null; i++) {
-                ProofReport r = prove(candidate);
-                if (!r.consistent()) {
-                    current = candidate;
-                    currentReport = r;
-                    smaller = true;
-                    progress.step("  still fails with " + current.size() + " upserts: " + current);
-                    break;
+    private Result search() {
+        for (int trial = 0; trial < cfg.trials(); trial++) {
+            long seed = cfg.seed() + trial;
+            String ddl = tableOf(cfg, seed);
+            Workload workload = workload(ddl, seed);
+            boolean kept = false;
+            try {
+                ProofReport report = prove(workload);
+                progress.step(String.format("trial %d/%d: %s", trial + 1, cfg.trials(), report.consistent()
+                        ? "consistent" : "INCONSISTENT, shrinking " + workload.operations() + " operations"));
+                if (!report.consistent()) {
+                    kept = true;
+                    return shrink(trial + 1, ddl, workload, report);
+                }
+            } finally {
+                if (!kept) {
+                    workload.close();
                 }
             }
         }
-        return new Result(trialsRun, found, current, currentReport, proofs);
+        return new Result(cfg.trials(), null, 0, null, 0, null, proofs);
+    }
+
+    /** A trial's workload: generated for the table, or for the promise's table and judged by it. */
+    private Workload workload(String ddl, long seed) {
+        if (cfg.promiseDdl() == null) {
+            return Workload.generate(PAIMON, ddl, cfg.operationsPerTrial(), cfg.keys(), seed, true);
+        }
+        try (Workload keyed = Workload.generate(PAIMON, cfg.promiseDdl(), cfg.operationsPerTrial(),
+                cfg.keys(), seed, false)) {
+            return Workload.openJudgedAs(PAIMON, ddl, cfg.promiseDdl(),
+                    keyed.workloadCsv().getBytes(StandardCharsets.UTF_8));
+        }
+    }
+
+    /** Takes the first candidate that still fails, again and again, until none does. */
+    private Result shrink(int trialsRun, String ddl, Workload found, ProofReport foundReport) {
+        int foundOperations = found.operations();
+        Workload current = found;
+        ProofReport currentReport = foundReport;
+        try {
+            boolean smaller = true;
+            while (smaller) {
+                smaller = false;
+                Workload candidate;
+                for (int i = 0; (candidate = current.shrinkCandidate(i)) != null; i++) {
+                    ProofReport r = prove(candidate);
+                    if (!r.consistent()) {
+                        current.close();
+                        current = candidate;
+                        currentReport = r;
+                        smaller = true;
+                        progress.step("  still fails with " + current.operations() + " operations");
+                        break;
+                    }
+                    candidate.close();
+                }
+            }
+            return new Result(trialsRun, ddl, foundOperations, current.workloadCsv(), current.operations(),
+                    currentReport, proofs);
+        } finally {
+            current.close();
+        }
     }
 
     /**
-     * One proof in a database of its own, so every run starts from an empty table. Its steps share
-     * the run's budget and undo ledger, but print nothing.
+     * One proof in a database of its own, so every run starts from an empty table; one statement
+     * per operation. Its steps share the run's budget and undo ledger, but print nothing.
      */
-    private ProofReport prove(Rows workload) {
+    private ProofReport prove(Workload workload) {
         proofs++;
-        String database = "search_" + proofs;
-        return PaimonProof.run(engine, new PaimonProof.Config(database + "." + tableName(), workload, cfg.ddl(),
-                cfg.warehouse(), cfg.deadline(), 1), steps.quiet());
-    }
-
-    /** The table each proof creates: the DDL's own name, or the tiered table's. */
-    private String tableName() {
-        return cfg.ddl() == null ? "t" : Ddl.checkUserDdl(cfg.ddl(), false).table();
+        String table = "search_" + proofs + "." + workload.table().table();
+        return PaimonProof.run(engine, new PaimonProof.Config(table, workload, cfg.warehouse(),
+                cfg.deadline(), 1), steps.quiet());
     }
 }

@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tierproof.cli.MainTest.Outcome;
-import dev.tierproof.core.verdict.TableRow;
 import dev.tierproof.core.verdict.Verdict;
 import dev.tierproof.report.ProofReport;
 import java.io.ByteArrayOutputStream;
@@ -52,13 +51,14 @@ class MessagesTest {
         // The directory disappears during the run and a file takes its place.
         Files.delete(target.getParent());
         Files.writeString(target.getParent(), "in the way");
-        ObjectNode json = ProofReport.newObject();
-        Verdict inconsistent = new Verdict(false, true, List.of(new TableRow(1, 2)), List.of(), List.of());
+        ObjectNode json = dev.tierproof.report.Report.newObject();
+        Verdict inconsistent = new Verdict(false, true, "the last write per key", List.of("id", "bal"),
+                List.of(List.of("1", "2")), List.of(), List.of());
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int status = ReportOutput.print(new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8), new ProofReport(json, inconsistent,
-                        "CREATE TABLE t (id INT, bal INT)", Map.of(), List.of(), Map.of("total", 1L)), file, "DDL");
+                        "CREATE TABLE t (id INT, bal INT)", List.of(), Map.of("total", 1L)), file, "DDL");
         assertEquals(Main.INCONSISTENT, status);
         String e = err.toString(StandardCharsets.UTF_8);
         assertTrue(e.contains("--report " + target + " could not be written"), e);
@@ -112,6 +112,8 @@ class MessagesTest {
         Files.createDirectories(out);
         Path ddl = out.resolve("table.sql");
         Files.writeString(ddl, "CREATE TABLE plain (id INT, bal INT)");
+        Outcome both = run("search", "--ddl-file", ddl.toString(), "--random-tables");
+        assertTrue(both.err().contains("give --random-tables or a table (--ddl-file, --spec), not both"), both.err());
         Outcome rerun = run("search", "--ddl-file", ddl.toString(), "--out", out.toString());
         assertEquals(Main.FAILED, rerun.status());
         assertTrue(rerun.err().contains("table.sql is also an input of this run"), rerun.err());
@@ -119,8 +121,10 @@ class MessagesTest {
         Path withDb = dir.resolve("db.sql");
         Files.writeString(withDb, "CREATE TABLE ledger.plain (id INT, bal INT)");
         Outcome db = run("search", "--ddl-file", withDb.toString());
-        assertTrue(db.err().contains("names a database; search proves each trial in a database of its own"),
-                db.err());
+        assertTrue(db.err().contains(withDb + " names a database; search proves each trial in a database of its"
+                + " own"), db.err());
+        Outcome badJudge = run("search", "--judge-as", ddl.toString(), "--spec", "k: INT, v: STRING; key = k");
+        assertTrue(badJudge.err().contains("--judge-as " + ddl + ": "), badJudge.err());
     }
 
     /** A read-only file system (a read-only tmpfs mounted for the test: CI runs as root). */

@@ -59,7 +59,7 @@ class LogTableUnionReadFindingTest {
 
     @Test
     void aLogTableWithAnEmptyBucketNeverEndsItsBatchUnionRead() throws Exception {
-        TableEnvironment batch = StreamhouseProof.flussTables(FLINK.engine().batchTables(), FLUSS.cluster());
+        TableEnvironment batch = FlussCatalog.register(FLINK.engine().batchTables(), FLUSS.cluster());
         for (String t : new String[] {"one_bucket", "three_buckets"}) {
             batch.executeSql("CREATE TABLE " + t + " (a INT, b STRING) WITH ('bucket.num' = '"
                     + (t.equals("one_bucket") ? 1 : 3) + "', 'table.datalake.enabled' = 'true',"
@@ -69,7 +69,7 @@ class LogTableUnionReadFindingTest {
         }
         try (Connection connection = ConnectionFactory.createConnection(FLUSS.cluster().clientConfig());
                 Tiering tiering = Tiering.start(FLINK.engine(), FLUSS.cluster(), FLUSS.warehouse(),
-                        StreamhouseProof.TIERING_POLL)) {
+                        FlussCatalog.TIERING_POLL)) {
             for (String t : new String[] {"one_bucket", "three_buckets"}) {
                 Tiering.Quiesced q = Tiering.awaitQuiesced(connection.getAdmin(), TablePath.of("fluss", t),
                         Duration.ofSeconds(60));

@@ -3,10 +3,9 @@ package dev.tierproof.fluss;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.tierproof.core.GeneralWorkload;
-import dev.tierproof.core.Rows;
-import dev.tierproof.core.verdict.GeneralVerdict;
-import dev.tierproof.report.GeneralReport;
+import dev.tierproof.core.Workload;
+import dev.tierproof.core.verdict.Verdict;
+import dev.tierproof.report.ProofReport;
 import dev.tierproof.run.Steps;
 import dev.tierproof.support.FlinkEngineExtension;
 import dev.tierproof.support.FlussClusterExtension;
@@ -30,28 +29,26 @@ class StreamhouseProofTest {
     @Test
     void everyReadOfTheTieredTableHoldsTheLastValuePerId() {
         // Repeated keys, NULL balances, negative ids and INT's extremes.
-        Rows upserts = new Rows.Builder()
-                .add(1, 100).add(-7, null).add(Integer.MIN_VALUE, Integer.MAX_VALUE).add(1, 150)
-                .add(2, 20).add(-7, -70).add(Integer.MAX_VALUE, Integer.MIN_VALUE).add(2, null)
-                .add(1, 175).add(-7, null).build();
-        GeneralReport r;
-        try (GeneralWorkload w = GeneralWorkload.open(GeneralWorkload.Target.FLUSS, StreamhouseProof.ddl("ledger"),
-                upserts.csv())) {
-            r = GeneralStreamhouseProof.run(FLUSS.cluster(), FLINK.engine(),
-                    new GeneralStreamhouseProof.Config(w, FLUSS.warehouse(), Duration.ofSeconds(120), 4),
+        String upserts = "id,bal\n1,100\n-7,\n-2147483648,2147483647\n1,150\n2,20\n-7,-70\n"
+                + "2147483647,-2147483648\n2,\n1,175\n-7,\n";
+        ProofReport r;
+        try (Workload w = Workload.open(Workload.Target.FLUSS, FlussCatalog.tieredTableDdl("ledger"),
+                upserts.getBytes(java.nio.charset.StandardCharsets.UTF_8))) {
+            r = StreamhouseProof.run(FLUSS.cluster(), FLINK.engine(),
+                    new StreamhouseProof.Config(w, FLUSS.warehouse(), Duration.ofSeconds(120), 4),
                     Steps.silent());
         }
-        GeneralVerdict v = r.verdict();
+        Verdict v = r.verdict();
         assertThat(v.consistent()).as(r.toJson()).isTrue();
         assertThat(v.expectedRows()).containsExactlyInAnyOrder(
                 Arrays.asList("-2147483648", "2147483647"), Arrays.asList("-7", null), Arrays.asList("1", "175"),
                 Arrays.asList("2", null), Arrays.asList("2147483647", "-2147483648"));
         for (String read : READS) {
-            GeneralVerdict.Read folded = v.read(read).orElseThrow();
+            Verdict.Read folded = v.read(read).orElseThrow();
             assertThat(folded.consistent()).as(read + ": " + folded.reason()).isTrue();
             assertThat(folded.rows()).as(read).containsExactlyInAnyOrderElementsOf(v.expectedRows());
         }
-        assertThat(v.checks()).allMatch(GeneralVerdict.Check::equal);
+        assertThat(v.checks()).allMatch(Verdict.Check::equal);
         // 5 ids first written (+I), 5 overwrites (-U and +U each): the log holds 15 records.
         JsonNode j = r.json();
         assertThat(j.path("fluss").path("log_changes").asLong()).isEqualTo(15);

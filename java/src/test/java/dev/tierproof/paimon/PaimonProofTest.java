@@ -1,162 +1,162 @@
 package dev.tierproof.paimon;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.tierproof.core.Changelog;
 import dev.tierproof.core.Ddl;
-import dev.tierproof.core.Rows;
 import dev.tierproof.core.TierproofException;
-import dev.tierproof.core.Workloads;
+import dev.tierproof.core.Upserts;
+import dev.tierproof.core.Workload;
+import dev.tierproof.core.verdict.Verdict;
 import dev.tierproof.flink.BoundedRead;
 import dev.tierproof.report.ProofReport;
 import dev.tierproof.run.Steps;
 import dev.tierproof.support.FlinkEngineExtension;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalInt;
 import org.apache.flink.table.api.TableEnvironment;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The core proof on a real Flink MiniCluster and a real Paimon warehouse. */
+/** The proof of the exercise's tiered table on a real Flink MiniCluster and a real Paimon warehouse. */
 class PaimonProofTest {
     @RegisterExtension
     static final FlinkEngineExtension FLINK = new FlinkEngineExtension(4);
 
     static final Duration DEADLINE = Duration.ofSeconds(90);
+    static final String EXAMPLE = "id,bal\n1,100\n2,200\n3,300\n1,150\n2,\n4,400\n3,-50\n1,175\n5,500\n4,410\n2,250\n5,\n";
+
     @TempDir
     Path warehouse;
 
-    static Rows example() {
-        return Workloads.parseCsv("id,bal\n1,100\n2,200\n3,300\n1,150\n2,\n4,400\n3,-50\n1,175\n5,500\n4,410\n2,250\n5,\n");
+    static Workload tiered(String table, String csv) {
+        return Workload.open(Workload.Target.PAIMON, Ddl.tierTableDdl(table), csv.getBytes(StandardCharsets.UTF_8));
     }
 
-    ProofReport prove(String table, Rows upserts, String ddl, int rowsPerInsert) {
-        return PaimonProof.run(FLINK.engine(), new PaimonProof.Config(table, upserts, ddl, warehouse, DEADLINE, rowsPerInsert),
-                Steps.silent());
-    }
-
-    @Test
-    void tieredTableOneInsertPerUpsertIsConsistent() {
-        ProofReport r = prove("accounts", example(), null, 1);
-        JsonNode j = r.json();
-        assertTrue(r.consistent(), r.toJson());
-        assertEquals(12, j.path("statements").asInt());
-        assertEquals("[[1,175],[2,250],[3,-50],[4,410],[5,null]]", j.path("expected_rows").toString());
-        assertEquals(j.path("expected_rows"), j.path("batch_rows"));
-        assertEquals(j.path("expected_rows"), j.path("streaming_rows"));
-        // The streaming read replayed the changelog: every write, not just the merged state.
-        assertEquals(12, j.path("verdict").path("reads").get(1).path("changes").asInt());
-        // So did Paimon's own stream scan, the cross-check without Flink.
-        JsonNode replay = j.path("verdict").path("reads").get(2);
-        assertEquals("paimon_replay", replay.path("name").asText());
-        assertEquals(12, replay.path("changes").asInt());
-        assertEquals(j.path("expected_rows"), replay.path("rows"));
-        for (String field : List.of("table", "ddl", "statements", "expected_rows", "batch_rows", "streaming_rows",
-                "consistent", "diff", "timings_ms")) {
-            assertTrue(j.has(field), field);
+    ProofReport prove(String table, Workload workload, int rowsPerInsert) {
+        try (workload) {
+            return PaimonProof.run(FLINK.engine(), new PaimonProof.Config(table, workload, warehouse, DEADLINE,
+                    rowsPerInsert), Steps.silent());
         }
-        assertTrue(warehouse.resolve("default.db/accounts").toFile().isDirectory());
     }
 
-    /** The negative control: a table without a key keeps every version, so the proof must fail. */
+    static List<List<String>> rows(String... pairs) {
+        return java.util.Arrays.stream(pairs).map(p -> {
+            String[] c = p.split(",", -1);
+            return java.util.Arrays.asList(c[0], c[1].isEmpty() ? null : c[1]);
+        }).toList();
+    }
+
+    /** The exercise: its DDL, its statements one a job, the last value per id in every read. */
     @Test
-    void appendOnlyTableIsInconsistentAndTheDiffShowsTheExtraVersions() {
-        ProofReport r = prove("appendonly", example(), Ddl.appendOnlyTableDdl("appendonly", Map.of()), 1);
-        assertFalse(r.consistent());
-        JsonNode diff = r.json().path("diff");
-        assertEquals("expected", diff.path("expected_side").asText());
-        assertEquals(0, diff.path("missing").size());
+    void theTieredTableOneStatementPerUpsertIsConsistent() {
+        Workload w = tiered("accounts", EXAMPLE);
+        ProofReport r = prove(null, w, 1);
+        Verdict v = r.verdict();
+        assertThat(r.consistent()).as(r.toJson()).isTrue();
+        assertThat(r.json().path("statements").asInt()).isEqualTo(12);
+        assertThat(v.expectedRows()).isEqualTo(rows("1,175", "2,250", "3,-50", "4,410", "5,"));
+        for (String read : List.of("batch", "streaming", "paimon_replay")) {
+            assertThat(v.read(read).orElseThrow().rows()).as(read).isEqualTo(v.expectedRows());
+        }
+        // The replays streamed every write, not just the merged state: Flink's and Paimon's own.
+        assertThat(v.read("streaming").orElseThrow().changes()).isEqualTo(12);
+        assertThat(v.read("paimon_replay").orElseThrow().changes()).isEqualTo(12);
+        assertThat(warehouse.resolve("default.db/accounts")).isDirectory();
+    }
+
+    /** The statements that ran are the exercise's own, byte for byte. */
+    @Test
+    void oneStatementPerUpsertIsTheExercisesText() {
+        try (Workload w = tiered("accounts", EXAMPLE)) {
+            List<String> ours = w.statements(1).stream().map(Workload.Statement::sql).toList();
+            dev.tierproof.core.Rows.Builder b = new dev.tierproof.core.Rows.Builder();
+            for (List<String> row : rows("1,100", "2,200", "3,300", "1,150", "2,", "4,400", "3,-50", "1,175",
+                    "5,500", "4,410", "2,250", "5,")) {
+                b.add(Integer.parseInt(row.get(0)), row.get(1) == null ? null : Integer.parseInt(row.get(1)));
+            }
+            assertThat(ours).isEqualTo(Upserts.upsertInserts("accounts", b.build()));
+        }
+    }
+
+    /** The negative control: a table without a key keeps every version, so the keyed promise fails. */
+    @Test
+    void appendOnlyJudgedByTheKeyedPromiseShowsTheExtraVersions() {
+        Workload w = Workload.openJudgedAs(Workload.Target.PAIMON, Ddl.appendOnlyTableDdl("appendonly", Map.of()),
+                Ddl.tierTableDdl("appendonly"), EXAMPLE.getBytes(StandardCharsets.UTF_8));
+        ProofReport r = prove(null, w, 1);
+        assertThat(r.consistent()).isFalse();
+        Verdict.Check batch = r.verdict().checks().stream()
+                .filter(c -> c.left().equals("expected") && c.right().equals("batch")).findFirst().orElseThrow();
+        assertThat(batch.missing()).isEmpty();
         // 12 writes over 5 ids: 7 superseded versions show up as extra rows.
-        long extra = 0;
-        for (JsonNode c : diff.path("extra")) {
-            extra += c.path("count").asLong();
-        }
-        assertEquals(7, extra);
-        assertEquals(12, r.json().path("batch_rows").size());
-        assertEquals(12, r.json().path("streaming_rows").size());
+        assertThat(batch.extra()).hasSize(7);
+        assertThat(r.verdict().read("batch").orElseThrow().rows()).hasSize(12);
     }
 
     /** The fast path relies on this: one INSERT with many writes to one id keeps their order. */
     @Test
     void oneMultiRowInsertKeepsTheOrderOfWritesToOneId() {
-        Rows.Builder b = new Rows.Builder();
+        StringBuilder csv = new StringBuilder("id,bal\n");
         for (int i = 1; i <= 500; i++) {
-            b.add(i % 3, i); // ids 0, 1, 2 written over and over; the last write to each wins
+            csv.append(i % 3).append(',').append(i).append('\n'); // ids 0, 1, 2 over and over; the last wins
         }
-        ProofReport r = prove("ordered", b.build(), null, 1000);
-        assertEquals(1, r.json().path("statements").asInt());
-        assertEquals("[[0,498],[1,499],[2,500]]", r.json().path("batch_rows").toString());
-        assertTrue(r.consistent(), r.toJson());
+        ProofReport r = prove(null, tiered("ordered", csv.toString()), 1000);
+        assertThat(r.json().path("statements").asInt()).isEqualTo(1);
+        assertThat(r.verdict().read("batch").orElseThrow().rows()).isEqualTo(rows("0,498", "1,499", "2,500"));
+        assertThat(r.consistent()).as(r.toJson()).isTrue();
     }
 
     @Test
-    void randomWorkloadWithNullsAndExtremesBatched() {
-        Rows ups = Workloads.random(3000, 40, 11);
-        ProofReport r = prove("random", ups, null, 700);
-        assertEquals(5, r.json().path("statements").asInt());
-        assertTrue(r.consistent(), r.toJson());
-        boolean hasNull = false;
-        boolean hasMin = false;
-        for (int i = 0; i < ups.size(); i++) {
-            hasNull |= ups.bal(i) == null;
-            hasMin |= ups.bal(i) != null && ups.bal(i) == Integer.MIN_VALUE;
-        }
-        assertTrue(hasNull && hasMin, "the workload exercises NULL and INT's minimum");
+    void aRandomWorkloadWithNullsExtremesAndDeletesBatched() {
+        Workload w = Workload.generate(Workload.Target.PAIMON, Ddl.tierTableDdl("random"), 3000, 40, 11, true);
+        String csv = w.workloadCsv();
+        assertThat(csv).as("NULLs, INT's minimum and deletes").contains(",\n", "\"-2147483648\"", "delete,");
+        ProofReport r = prove(null, w, 700);
+        assertThat(r.consistent()).as(r.toJson()).isTrue();
+        JsonNode j = r.json();
+        assertThat(j.path("operations").asInt()).isEqualTo(3000);
+        assertThat(j.path("statements").asInt()).isGreaterThan(5);
     }
 
     @Test
     void aUsersOwnDdlInAnotherDatabaseIsProved() {
-        String ddl = Ddl.keyedTableDdl("mine", "deduplicate", "input", 2, Map.of("file.format", "avro"));
-        ProofReport r = prove("ledger.mine", example(), ddl, 1);
-        assertTrue(r.consistent(), r.toJson());
-        assertEquals("ledger", r.json().path("paimon").path("database").asText());
+        Workload w = Workload.open(Workload.Target.PAIMON, Ddl.keyedTableDdl("mine", "deduplicate", "input", 2,
+                Map.of("file.format", "avro")), EXAMPLE.getBytes(StandardCharsets.UTF_8));
+        ProofReport r = prove("ledger.mine", w, 1);
+        assertThat(r.consistent()).as(r.toJson()).isTrue();
+        assertThat(r.json().path("paimon").path("database").asText()).isEqualTo("ledger");
     }
 
     @Test
     void anExistingTableIsNeverOverwritten() {
-        prove("once", example(), null, 100);
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> prove("once", example(), null, 100));
-        assertTrue(e.getMessage().contains("already exists"), e.getMessage());
-    }
-
-    @Test
-    void aDdlWithoutTheColumnsIsRefused() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> prove("odd", example(), "CREATE TABLE odd (k INT, v STRING)", 1));
-        assertTrue(e.getMessage().contains("it declares k INT, v STRING"), e.getMessage());
+        prove(null, tiered("once", EXAMPLE), 100);
+        assertThatThrownBy(() -> prove(null, tiered("once", EXAMPLE), 100))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("already exists");
     }
 
     /** A streaming read with no bound must end at its deadline with a clear error, never hang. */
     @Test
     void anUnboundedReadEndsAtItsDeadline() {
-        prove("unbounded", example(), null, 100);
+        prove(null, tiered("unbounded", EXAMPLE), 100);
         TableEnvironment streaming = FLINK.engine().streamingTables();
         PaimonTables.register(streaming, warehouse);
-        String query = dev.tierproof.core.Queries.selectRows("unbounded",
-                Map.of("scan.mode", "from-snapshot", "scan.snapshot-id", "1", "continuous.discovery-interval", "100ms"),
-                OptionalInt.empty());
         long start = System.nanoTime();
-        TierproofException e = assertThrows(TierproofException.class,
-                () -> BoundedRead.collect(Steps.silent(), streaming, query, "streaming", Duration.ofSeconds(5)));
-        assertTrue(e.getMessage().contains("did not end within its deadline of 5 s"), e.getMessage());
-        // 12 upserts in one commit (the sentinel was rolled back): every change before the deadline counts.
-        assertTrue(e.getMessage().contains("it had read 12 changes"), e.getMessage());
-        assertTrue((System.nanoTime() - start) / 1e9 < 30);
-    }
-
-    @Test
-    void changelogCountsWhatItHolds() {
-        Changelog c = new Changelog("x");
-        c.add((byte) 0, 1, null);
-        assertEquals(1, c.size());
+        try (Workload w = tiered("unbounded", EXAMPLE); Workload.Reads reads = w.reads()) {
+            String query = w.selectAll(Map.of("scan.mode", "from-snapshot", "scan.snapshot-id", "1",
+                    "continuous.discovery-interval", "100ms"));
+            assertThatThrownBy(() -> BoundedRead.collect(Steps.silent(), streaming, query,
+                    reads.open("streaming", false), Duration.ofSeconds(5)))
+                    .isInstanceOf(TierproofException.class)
+                    .hasMessageContaining("did not end within its deadline of 5 s")
+                    // 12 upserts in one commit (the sentinel was rolled back): every change counts.
+                    .hasMessageContaining("it had read 12 changes");
+        }
+        assertThat((System.nanoTime() - start) / 1e9).isLessThan(30);
     }
 }

@@ -10,14 +10,19 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The Rust oracle's verdict, bound once into records: every read folded, every check against the
+ * The Rust oracle's verdict over rows of any table (each row its cells as canonical text, in
+ * column order), bound once into records: every read folded and judged, every check against the
  * expected state and the first read. Binding is strict (an unknown, missing or null field fails):
  * a field renamed in Rust cannot silently read as false or 0 here. Java reads it, never re-judges.
  */
-public record Verdict(boolean consistent, boolean keyed, List<TableRow> expectedRows, List<ReadResult> reads,
-        List<Check> checks) {
-    /** The expected side's name in checks. */
-    public static final String EXPECTED = "expected";
+public record Verdict(boolean consistent, boolean keyed, String promise, List<String> columns,
+        List<List<String>> expectedRows, List<Read> reads, List<Check> checks) {
+    /**
+     * One read, folded; notes are what does not make it wrong but is worth knowing; consistent
+     * and reason are the oracle's verdict on this read alone.
+     */
+    public record Read(String name, long changes, List<List<String>> rows, List<Anomaly> anomalies,
+            List<String> notes, boolean consistent, String reason) {}
 
     /** Snake-case JSON, as the Rust core writes it; strict on the way in. */
     public static final ObjectMapper JSON = JsonMapper.builder()
@@ -27,13 +32,10 @@ public record Verdict(boolean consistent, boolean keyed, List<TableRow> expected
             .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
             .build();
 
-    public Verdict {
-        expectedRows = List.copyOf(expectedRows);
-        reads = List.copyOf(reads);
-        checks = List.copyOf(checks);
-    }
+    /** One comparison: what {@code right} lacks and holds beyond {@code left}. */
+    public record Check(String left, String right, boolean equal, List<List<String>> missing,
+            List<List<String>> extra) {}
 
-    /** Binds the oracle's JSON. */
     public static Verdict fromJson(String json) {
         try {
             return JSON.readValue(json, Verdict.class);
@@ -42,23 +44,30 @@ public record Verdict(boolean consistent, boolean keyed, List<TableRow> expected
         }
     }
 
-    /** The read named {@code name}. */
-    public Optional<ReadResult> read(String name) {
+    public Optional<Read> read(String name) {
         return reads.stream().filter(r -> r.name().equals(name)).findFirst();
     }
 
-    /** The rows a named read folded to (empty when there is no such read). */
-    public List<TableRow> rowsOf(String name) {
-        return read(name).map(ReadResult::rows).orElse(List.of());
-    }
-
-    /** The check of {@code right} against {@code left}. */
-    public Optional<Check> check(String left, String right) {
-        return checks.stream().filter(c -> c.left().equals(left) && c.right().equals(right)).findFirst();
-    }
-
-    /** The first check that failed, if any. */
-    public Optional<Check> firstFailure() {
-        return checks.stream().filter(c -> !c.equal()).findFirst();
+    /**
+     * A row as people read it: {@code (eu, 1, 10.50, NULL, "a, b", "")}. NULL is bare; a text that
+     * could be misread (empty, "NULL", padded, holding a comma, parenthesis, quote or control
+     * character) is quoted.
+     */
+    public static String show(List<String> row) {
+        StringBuilder sb = new StringBuilder("(");
+        for (int i = 0; i < row.size(); i++) {
+            String c = row.get(i);
+            sb.append(i > 0 ? ", " : "");
+            if (c == null) {
+                sb.append("NULL");
+            } else if (c.isEmpty() || c.equals("NULL") || !c.strip().equals(c)
+                    || c.chars().anyMatch(ch -> ",()\"".indexOf(ch) >= 0 || Character.isISOControl(ch))) {
+                sb.append('"').append(c.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n"))
+                        .append('"');
+            } else {
+                sb.append(c);
+            }
+        }
+        return sb.append(')').toString();
     }
 }

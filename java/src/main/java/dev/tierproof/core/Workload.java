@@ -1,6 +1,6 @@
 package dev.tierproof.core;
 
-import dev.tierproof.core.verdict.GeneralVerdict;
+import dev.tierproof.core.verdict.Verdict;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -15,7 +15,7 @@ import java.util.Objects;
  * ({@link ReadBuffer}); the verdict comes back bound into records. Close it (it is
  * {@link AutoCloseable}; closing twice is fine, and a closed workload refuses every call).
  */
-public final class GeneralWorkload implements AutoCloseable {
+public final class Workload implements AutoCloseable {
     static {
         NativeLibrary.load();
     }
@@ -33,13 +33,13 @@ public final class GeneralWorkload implements AutoCloseable {
 
     private long handle;
 
-    private GeneralWorkload(long handle) {
+    private Workload(long handle) {
         this.handle = handle;
     }
 
     /** Checks the DDL and parses the workload CSV against it; bad input names what is wrong. */
-    public static GeneralWorkload open(Target target, String ddl, byte[] csv) {
-        return new GeneralWorkload(nativeOpen(target.ordinal(), Objects.requireNonNull(ddl, "ddl"), null,
+    public static Workload open(Target target, String ddl, byte[] csv) {
+        return new Workload(nativeOpen(target.ordinal(), Objects.requireNonNull(ddl, "ddl"), null,
                 Objects.requireNonNull(csv, "csv")));
     }
 
@@ -48,15 +48,27 @@ public final class GeneralWorkload implements AutoCloseable {
      * same columns; another key or engine) would hold: the matrix's append-only variant against
      * the last write per key of the keyed table.
      */
-    public static GeneralWorkload openJudgedAs(Target target, String ddl, String promiseDdl, byte[] workload) {
-        return new GeneralWorkload(nativeOpen(target.ordinal(), Objects.requireNonNull(ddl, "ddl"),
+    public static Workload openJudgedAs(Target target, String ddl, String promiseDdl, byte[] workload) {
+        return new Workload(nativeOpen(target.ordinal(), Objects.requireNonNull(ddl, "ddl"),
                 Objects.requireNonNull(promiseDdl, "promiseDdl"), Objects.requireNonNull(workload, "workload")));
     }
 
-    /** A seeded random workload for the table: {@code n} operations over about {@code keys} keys. */
-    public static GeneralWorkload generate(Target target, String ddl, int n, int keys, long seed) {
-        return new GeneralWorkload(nativeGenerate(target.ordinal(), Objects.requireNonNull(ddl, "ddl"), n, keys,
-                seed));
+    /**
+     * A seeded random workload for the table: {@code n} operations over about {@code keys} keys,
+     * with deletes if {@code deletes} and the table takes them.
+     */
+    public static Workload generate(Target target, String ddl, int n, int keys, long seed, boolean deletes) {
+        return new Workload(nativeGenerate(target.ordinal(), Objects.requireNonNull(ddl, "ddl"), n, keys,
+                seed, deletes));
+    }
+
+    /**
+     * The {@code index}th smaller or simpler workload of the same table (the Rust core proposes
+     * them simplest first), judged as this one is; null past the last. The caller closes it.
+     */
+    public Workload shrinkCandidate(int index) {
+        long candidate = nativeShrinkCandidate(handle(), index);
+        return candidate == 0 ? null : new Workload(candidate);
     }
 
     /**
@@ -83,6 +95,11 @@ public final class GeneralWorkload implements AutoCloseable {
     /** Why the table takes no deletes (so a random workload has none), or null when it does. */
     public String deletesRefused() {
         return nativeDeletesRefused(handle());
+    }
+
+    /** How many operations the workload holds. */
+    public int operations() {
+        return nativeOperations(handle());
     }
 
     /** The table's column names, in order: what every read selects. */
@@ -129,12 +146,12 @@ public final class GeneralWorkload implements AutoCloseable {
     }
 
     /** The verdict over reads that streamed in, in this order: each against the expected state and the first. */
-    public GeneralVerdict judge(List<ReadBuffer> reads) {
+    public Verdict judge(List<ReadBuffer> reads) {
         long[] pointers = new long[reads.size()];
         for (int i = 0; i < pointers.length; i++) {
             pointers[i] = reads.get(i).flushed();
         }
-        return GeneralVerdict.fromJson(nativeJudge(handle(), pointers));
+        return Verdict.fromJson(nativeJudge(handle(), pointers));
     }
 
     /** The reads of one proof, judged together and closed together. */
@@ -165,8 +182,8 @@ public final class GeneralWorkload implements AutoCloseable {
             return reads.isEmpty();
         }
 
-        public synchronized GeneralVerdict judge() {
-            return GeneralWorkload.this.judge(reads);
+        public synchronized Verdict judge() {
+            return Workload.this.judge(reads);
         }
 
         @Override
@@ -280,11 +297,16 @@ public final class GeneralWorkload implements AutoCloseable {
     /** {@code promiseDdl} null: judged against the table's own merge rules. */
     private static native long nativeOpen(int target, String ddl, String promiseDdl, byte[] csv);
 
-    private static native long nativeGenerate(int target, String ddl, int n, int keys, long seed);
+    private static native long nativeGenerate(int target, String ddl, int n, int keys, long seed,
+            boolean deletes);
+
+    private static native long nativeShrinkCandidate(long handle, int index);
 
     private static native String nativeReplayNotPromised(long handle);
 
     private static native String[] nativeColumns(long handle);
+
+    private static native int nativeOperations(long handle);
 
     private static native String nativeDeletesRefused(long handle);
 

@@ -3,7 +3,7 @@ package dev.tierproof.core;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.tierproof.core.verdict.GeneralVerdict;
+import dev.tierproof.core.verdict.Verdict;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
@@ -13,25 +13,25 @@ import org.junit.jupiter.api.Test;
  * of them here) and are folded there; NULL, the empty string, non-BMP text survive the encoding;
  * a read that breaks the rules is judged so.
  */
-class GeneralWorkloadTest {
+class WorkloadTest {
     static final String DDL = "CREATE TABLE t (k STRING, v STRING, PRIMARY KEY (k) NOT ENFORCED)";
 
-    static GeneralWorkload workload(int keys) {
+    static Workload workload(int keys) {
         StringBuilder csv = new StringBuilder("k,v\n");
         for (int i = 0; i < keys; i++) {
             csv.append("key-").append(i).append(",v").append(i).append('\n');
         }
         csv.append("😀,\n\"\",\"\"\n");
-        return GeneralWorkload.open(GeneralWorkload.Target.PAIMON, DDL, csv.toString().getBytes(StandardCharsets.UTF_8));
+        return Workload.open(Workload.Target.PAIMON, DDL, csv.toString().getBytes(StandardCharsets.UTF_8));
     }
 
     @Test
     void aReadOfManyBatchesIsFoldedInTheCore() {
         int keys = 60_000;
         String pad = "x".repeat(40);
-        try (GeneralWorkload w = workload(keys); GeneralWorkload.Reads reads = w.reads()) {
-            GeneralWorkload.ReadBuffer batch = reads.open("batch", true);
-            GeneralWorkload.ReadBuffer stream = reads.open("stream", false);
+        try (Workload w = workload(keys); Workload.Reads reads = w.reads()) {
+            Workload.ReadBuffer batch = reads.open("batch", true);
+            Workload.ReadBuffer stream = reads.open("stream", false);
             for (int i = 0; i < keys; i++) {
                 batch.add((byte) 0, new String[] {"key-" + i, "v" + i});
                 // Each key written first with a padded value, then retracted and replaced: > 1 MiB of changes.
@@ -39,11 +39,11 @@ class GeneralWorkloadTest {
                 stream.add((byte) 1, new String[] {"key-" + i, pad});
                 stream.add((byte) 2, new String[] {"key-" + i, "v" + i});
             }
-            for (GeneralWorkload.ReadBuffer r : Arrays.asList(batch, stream)) {
+            for (Workload.ReadBuffer r : Arrays.asList(batch, stream)) {
                 r.add((byte) 0, new String[] {"😀", null});
                 r.add((byte) 0, new String[] {"", ""});
             }
-            GeneralVerdict v = reads.judge();
+            Verdict v = reads.judge();
             assertThat(v.consistent()).as(v.toString()).isTrue();
             assertThat(v.read("stream").orElseThrow().changes()).isEqualTo(3L * keys + 2);
             assertThat(v.expectedRows()).hasSize(keys + 2).contains(Arrays.asList("😀", null), Arrays.asList("", ""));
@@ -52,25 +52,51 @@ class GeneralWorkloadTest {
 
     @Test
     void aReadThatBreaksTheRulesIsJudgedSo() {
-        try (GeneralWorkload w = workload(2); GeneralWorkload.Reads reads = w.reads()) {
-            GeneralWorkload.ReadBuffer batch = reads.open("batch", true);
+        try (Workload w = workload(2); Workload.Reads reads = w.reads()) {
+            Workload.ReadBuffer batch = reads.open("batch", true);
             batch.add((byte) 0, new String[] {"key-0", "v0"});
             batch.add((byte) 0, new String[] {"key-0", "v0"}); // a key twice in a snapshot
             batch.add((byte) 0, new String[] {"key-1", "v1"});
             batch.add((byte) 0, new String[] {"😀", null});
             batch.add((byte) 0, new String[] {"", ""});
-            GeneralVerdict v = reads.judge();
+            Verdict v = reads.judge();
             assertThat(v.consistent()).isFalse();
-            GeneralVerdict.Read read = v.read("batch").orElseThrow();
+            Verdict.Read read = v.read("batch").orElseThrow();
             assertThat(read.consistent()).isFalse();
             assertThat(read.anomalies()).singleElement().satisfies(a -> assertThat(a.reason()).contains("twice"));
         }
     }
 
     @Test
+    void anUnknownRowKindIsBadInput() {
+        try (Workload w = workload(1); Workload.Reads reads = w.reads()) {
+            reads.open("stream", false).add((byte) 7, new String[] {"key-0", "v0"});
+            assertThatThrownBy(reads::judge).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("unknown row kind code 7");
+        }
+    }
+
+    /** The counterexample search's shrinking: smaller workloads of the same table, then none. */
+    @Test
+    void shrinkCandidatesAreSmallerWorkloadsOfTheSameTable() {
+        try (Workload w = Workload.open(Workload.Target.PAIMON, DDL, "k,v\na,x\nb,y\n".getBytes(StandardCharsets.UTF_8));
+                Workload first = w.shrinkCandidate(0)) {
+            assertThat(first.operations()).isEqualTo(1);
+            assertThat(first.workloadCsv()).isEqualTo("op,\"k\",\"v\"\nupsert,\"b\",\"y\"\n");
+            int n = 0;
+            Workload c;
+            while ((c = w.shrinkCandidate(n)) != null) {
+                c.close();
+                n++;
+            }
+            assertThat(n).isBetween(3, 10);
+        }
+    }
+
+    @Test
     void aClosedReadOrWorkloadRefusesUse() {
-        GeneralWorkload w = workload(1);
-        GeneralWorkload.ReadBuffer r = w.newRead("batch", true);
+        Workload w = workload(1);
+        Workload.ReadBuffer r = w.newRead("batch", true);
         r.close();
         r.close();
         assertThatThrownBy(() -> w.judge(java.util.List.of(r))).hasMessageContaining("closed");

@@ -1,0 +1,45 @@
+package dev.tierproof.fluss;
+
+import dev.tierproof.core.Ddl;
+import dev.tierproof.core.TablePaths;
+import java.time.Duration;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.catalog.CatalogDescriptor;
+
+/**
+ * Where the streamhouse proof's tables live (Fluss and Paimon database {@value #FLUSS_DATABASE}),
+ * the generated {@code (id INT, bal INT)} Fluss table, the Fluss catalog registered by API, and
+ * how often tiering polls. The proof itself is {@link StreamhouseProof}.
+ */
+public final class FlussCatalog {
+    public static final String FLUSS_CATALOG = "tierproof_fluss";
+    public static final String FLUSS_DATABASE = "fluss";
+    static final String FRESHNESS = "1s";
+    static final Duration TIERING_POLL = Duration.ofMillis(500);
+
+    private FlussCatalog() {}
+
+    /**
+     * The Fluss DDL of the {@code (id INT, bal INT)} table {@code table}, checked (a plain name
+     * Fluss accepts) before anything starts.
+     */
+    public static String tieredTableDdl(String table) {
+        if (TablePaths.pathParts(table).length != 1) {
+            throw new IllegalArgumentException("--table " + table + ": give a plain table name; it lives in "
+                    + "Fluss database " + FLUSS_DATABASE + " and Paimon database " + FLUSS_DATABASE);
+        }
+        return Ddl.flussTierTableDdl(table, FRESHNESS);
+    }
+
+    /** A table environment with the Fluss catalog registered (by API) and in use. */
+    static TableEnvironment register(TableEnvironment tables, LocalFlussCluster cluster) {
+        Configuration conf = new Configuration();
+        conf.setString("type", "fluss");
+        conf.setString("bootstrap.servers", cluster.bootstrapServers());
+        tables.createCatalog(FLUSS_CATALOG, CatalogDescriptor.of(FLUSS_CATALOG, conf));
+        tables.useCatalog(FLUSS_CATALOG);
+        tables.useDatabase(FLUSS_DATABASE);
+        return tables;
+    }
+}
