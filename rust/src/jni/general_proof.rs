@@ -75,6 +75,23 @@ pub extern "system" fn Java_dev_tierproof_core_Workload_nativeOpen<'local>(
     .resolve::<ThrowTierproof>()
 }
 
+/// Checks the DDL alone (what `nativeOpen` checks first); throws naming what is wrong.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_dev_tierproof_core_Workload_nativeCheckTable<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    target: jint,
+    ddl: JString<'local>,
+) {
+    env.with_env(|env| -> JniResult<_> {
+        Ok(Proof::check_table(
+            target_of(target)?,
+            &string(env, &ddl, "ddl")?,
+        )?)
+    })
+    .resolve::<ThrowTierproof>()
+}
+
 /// A seeded random workload for the table: `n` operations over about `keys` keys, with deletes
 /// if `deletes` and the table takes them.
 #[unsafe(no_mangle)]

@@ -78,6 +78,11 @@ fn checked_table(ddl: &str, target: Target) -> Result<(CreateTable, Shape, Merge
 }
 
 impl Proof {
+    /// Checks the DDL alone, as [`Self::open`] does first: bad input names what is wrong.
+    pub fn check_table(target: Target, ddl: &str) -> Result<()> {
+        checked_table(ddl, target).map(|_| ())
+    }
+
     /// Checks the DDL (one safe `CREATE TABLE` of supported types and modelled merge rules) for
     /// `target` and parses the workload CSV against it.
     pub fn open(target: Target, ddl: &str, csv: &[u8]) -> Result<Self> {
@@ -212,18 +217,22 @@ impl Proof {
         !self.shape.key.is_empty()
     }
 
-    /// The workload as statements, in order, each with a label for progress and messages: runs
-    /// of upserts as `INSERT … VALUES` of at most `rows_per_insert` rows, and one `DELETE … WHERE
-    /// key = …` per delete. One upsert a statement is the exercise's `upsert_inserts` text for its
-    /// `(id INT, bal INT)` table.
+    /// The workload as statements, each with a label for progress and messages. With one
+    /// operation a statement (the contract; the exercise's `upsert_inserts` text for its `(id INT,
+    /// bal INT)` table) they are the workload in order. With more, the operations go in windows:
+    /// a window's upserts as one `INSERT … VALUES`, then its deletes as one `DELETE … WHERE key =
+    /// … OR …`, at most `rows_per_insert` of each. Every key's operations keep their order — a
+    /// window closes before an upsert of a key it deletes — while operations on different keys
+    /// may commit in another order than written: no merge engine relates two keys.
     ///
     /// Flink plans a `VALUES` whose rows hold expressions (the casts most types need) as a union
-    /// of one-row inputs, which does not keep their order, so such a run never writes one key
-    /// twice: a second write starts a new statement (found by the random all-types proof, where
-    /// the earlier write won). A table of INT columns only is written as Flink keeps order: a
-    /// `VALUES` of bare literals with a NULL flag per nullable column, one projection turning the
-    /// flag into NULL (proved on real Paimon: 500 writes to 3 keys in one statement, last wins).
+    /// of one-row inputs, which does not keep their order, so such a window never writes one key
+    /// twice (found by the random all-types proof, where the earlier write won). A table of INT
+    /// columns only is written as Flink keeps order: a `VALUES` of bare literals with a NULL flag
+    /// per nullable column, one projection turning the flag into NULL (proved on real Paimon: 500
+    /// writes to 3 keys in one statement, last wins).
     pub fn statements(&self, rows_per_insert: usize) -> Result<Vec<(String, String)>> {
+        use std::collections::HashSet;
         let per_insert = rows_per_insert.max(1);
         let flagged = per_insert > 1
             && self
@@ -232,65 +241,103 @@ impl Proof {
                 .iter()
                 .all(|(_, ty)| *ty == DataType::Int);
         let mut sql = Vec::new();
-        let mut run: Vec<&[Value]> = Vec::new();
-        let mut run_keys: std::collections::HashSet<CanonRow> = std::collections::HashSet::new();
-        let flush = |run: &mut Vec<&[Value]>,
-                     keys: &mut std::collections::HashSet<CanonRow>,
-                     sql: &mut Vec<String>| {
-            if !run.is_empty() {
+        let mut upserts: Vec<&[Value]> = Vec::new();
+        let mut deletes: Vec<String> = Vec::new();
+        let mut upserted: HashSet<CanonRow> = HashSet::new();
+        let mut deleted: HashSet<CanonRow> = HashSet::new();
+        let flush = |upserts: &mut Vec<&[Value]>,
+                     deletes: &mut Vec<String>,
+                     sql: &mut Vec<String>,
+                     upserted: &mut HashSet<CanonRow>,
+                     deleted: &mut HashSet<CanonRow>| {
+            if !upserts.is_empty() {
                 sql.push(if flagged {
-                    self.flagged_insert(run)
+                    self.flagged_insert(upserts)
                 } else {
-                    self.literal_insert(run)
+                    self.literal_insert(upserts)
                 });
-                run.clear();
+                upserts.clear();
             }
-            keys.clear();
+            if !deletes.is_empty() {
+                let condition = if deletes.len() == 1 {
+                    deletes[0].clone()
+                } else {
+                    let each: Vec<String> = deletes.iter().map(|d| format!("({d})")).collect();
+                    each.join(" OR ")
+                };
+                sql.push(format!(
+                    "DELETE FROM {} WHERE {condition}",
+                    self.table.path.quoted()
+                ));
+                deletes.clear();
+            }
+            upserted.clear();
+            deleted.clear();
         };
         for (n, op) in self.ops.iter().enumerate() {
             // Every value is checked as a literal here, so a failure names its operation.
             let literals = self.shape.literals(&op.values).map_err(|e| {
                 TierproofError::InvalidInput(format!("operation {}: {}", n + 1, e.detail()))
             })?;
+            let key: CanonRow = if self.keyed() {
+                let row = canon(&self.shape, &op.values);
+                self.shape.key.iter().map(|&k| row[k].clone()).collect()
+            } else {
+                CanonRow::new()
+            };
             match op.kind {
                 OpKind::Upsert => {
-                    if self.keyed() && !flagged {
-                        let row = canon(&self.shape, &op.values);
-                        let key: CanonRow =
-                            self.shape.key.iter().map(|&k| row[k].clone()).collect();
-                        if run_keys.contains(&key) {
-                            flush(&mut run, &mut run_keys, &mut sql);
-                        }
-                        run_keys.insert(key);
+                    let repeated = self.keyed() && !flagged && upserted.contains(&key);
+                    if repeated || deleted.contains(&key) {
+                        flush(
+                            &mut upserts,
+                            &mut deletes,
+                            &mut sql,
+                            &mut upserted,
+                            &mut deleted,
+                        );
                     }
-                    run.push(&op.values);
-                    if run.len() >= per_insert {
-                        flush(&mut run, &mut run_keys, &mut sql);
+                    if self.keyed() {
+                        upserted.insert(key);
                     }
+                    upserts.push(&op.values);
                 }
                 OpKind::Delete => {
-                    flush(&mut run, &mut run_keys, &mut sql);
-                    let conditions: Vec<String> = self
-                        .shape
-                        .key
-                        .iter()
-                        .map(|&k| {
-                            format!(
-                                "{} = {}",
-                                quote_ident(&self.shape.columns[k].0),
-                                literals[k]
-                            )
-                        })
-                        .collect();
-                    sql.push(format!(
-                        "DELETE FROM {} WHERE {}",
-                        self.table.path.quoted(),
-                        conditions.join(" AND ")
-                    ));
+                    // A second delete of a key in one window changes nothing: it is left out.
+                    if deleted.insert(key) {
+                        let conditions: Vec<String> = self
+                            .shape
+                            .key
+                            .iter()
+                            .map(|&k| {
+                                format!(
+                                    "{} = {}",
+                                    quote_ident(&self.shape.columns[k].0),
+                                    literals[k]
+                                )
+                            })
+                            .collect();
+                        deletes.push(conditions.join(" AND "));
+                    }
                 }
             }
+            if upserts.len() >= per_insert || deletes.len() >= per_insert {
+                flush(
+                    &mut upserts,
+                    &mut deletes,
+                    &mut sql,
+                    &mut upserted,
+                    &mut deleted,
+                );
+            }
         }
-        flush(&mut run, &mut run_keys, &mut sql);
+        flush(
+            &mut upserts,
+            &mut deletes,
+            &mut sql,
+            &mut upserted,
+            &mut deleted,
+        );
         let total = sql.len();
         Ok(sql
             .into_iter()
@@ -416,6 +463,7 @@ impl Proof {
         PendingRead {
             name: name.to_string(),
             changes: 0,
+            sentinels: 0,
             folder: Folder::new(mode),
             unreadable: Vec::new(),
         }
@@ -429,26 +477,32 @@ impl Proof {
         kind: RowKind,
         cells: &[Option<S>],
     ) {
-        let index = read.changes as usize;
-        read.changes += 1;
+        // Its position in the read, the sentinel's rows counted: what an anomaly names.
+        let index = (read.changes + read.sentinels) as usize;
         match self.shape.parse_row(cells) {
             Ok(values) => {
                 let col = self.sentinel_column;
                 let is_sentinel = values[col] != Value::Null
                     && values[col].canonical(self.shape.columns[col].1)
                         == self.sentinel[col].canonical(self.shape.columns[col].1);
-                if !is_sentinel {
+                if is_sentinel {
+                    read.sentinels += 1;
+                } else {
+                    read.changes += 1;
                     read.folder.push(&self.shape, index, kind, &values);
                 }
             }
-            Err(e) => read.unreadable.push(AnomalyOut {
-                index,
-                change: format!("{}{:?}", kind.short(), cells),
-                reason: format!(
-                    "the reader returned a value tierproof cannot read: {}",
-                    e.detail()
-                ),
-            }),
+            Err(e) => {
+                read.changes += 1;
+                read.unreadable.push(AnomalyOut {
+                    index,
+                    change: format!("{}{:?}", kind.short(), cells),
+                    reason: format!(
+                        "the reader returned a value tierproof cannot read: {}",
+                        e.detail()
+                    ),
+                })
+            }
         }
     }
 
@@ -564,7 +618,10 @@ impl Proof {
 #[derive(Debug, Clone)]
 pub struct PendingRead {
     pub name: String,
+    /// The changes read, the sentinel's left out.
     pub changes: u64,
+    /// The sentinel's rows read (a streaming replay reads the commit that ends it).
+    sentinels: u64,
     folder: Folder,
     unreadable: Vec<AnomalyOut>,
 }
@@ -779,17 +836,34 @@ mod tests {
     #[test]
     fn statements_keep_order_and_delete_by_key() {
         let p = Proof::open(Target::Paimon, DDL, CSV.as_bytes()).unwrap();
+        // One window: its three upserts, then its delete (eu 2 is written, then deleted).
         let s = p.statements(1000).unwrap();
-        assert_eq!(s.len(), 3);
-        assert_eq!(s[0].0, "INSERT 1 of 3");
+        assert_eq!(s.len(), 2);
+        assert_eq!(s[0].0, "INSERT 1 of 2");
         assert!(s[0].1.starts_with("INSERT INTO `ledger` VALUES (CAST('eu' AS STRING), CAST(1 AS BIGINT), CAST('10.50' AS DECIMAL(12, 2))"), "{}", s[0].1);
+        assert!(s[0].1.contains("CAST('us' AS STRING)"), "{}", s[0].1);
         assert_eq!(
             s[1].1,
             "DELETE FROM `ledger` WHERE `region` = CAST('eu' AS STRING) AND `id` = CAST(2 AS BIGINT) AND `day` = CAST(DATE '2024-02-29' AS DATE)"
         );
-        assert_eq!(s[1].0, "DELETE 2 of 3");
-        assert_eq!(p.statements(1).unwrap().len(), 4);
-        // A key written twice in a row starts a new statement: one statement never writes it twice.
+        assert_eq!(s[1].0, "DELETE 2 of 2");
+        // One operation a statement: the workload in order.
+        let one: Vec<String> = p
+            .statements(1)
+            .unwrap()
+            .into_iter()
+            .map(|(l, _)| l)
+            .collect();
+        assert_eq!(
+            one,
+            [
+                "INSERT 1 of 4",
+                "INSERT 2 of 4",
+                "DELETE 3 of 4",
+                "INSERT 4 of 4"
+            ]
+        );
+        // A key written twice starts a new window: one statement never writes it twice.
         let twice = Proof::open(
             Target::Paimon,
             DDL,
@@ -799,8 +873,32 @@ mod tests {
         let s = twice.statements(1000).unwrap();
         assert_eq!(s.len(), 3);
         assert!(
-            s[2].1.contains("CAST('us' AS STRING)")
-                && s[2].1.matches("CAST('eu' AS STRING)").count() == 1
+            s[2].1.starts_with("INSERT") && s[2].1.matches("CAST('eu' AS STRING)").count() == 1
+        );
+        // An upsert of a key the window deletes starts a new one (its delete must come first);
+        // two deletes of a window are one statement.
+        let again = Proof::open(
+            Target::Paimon,
+            DDL,
+            format!("{CSV}delete,us,1,,,2024-03-01\n,eu,2,4,,2024-02-29\n").as_bytes(),
+        )
+        .unwrap();
+        let s: Vec<String> = again
+            .statements(1000)
+            .unwrap()
+            .into_iter()
+            .map(|(_, s)| s)
+            .collect();
+        assert_eq!(s.len(), 3, "{s:?}");
+        assert!(
+            s[1].starts_with("DELETE") && s[1].contains(") OR ("),
+            "{}",
+            s[1]
+        );
+        assert!(
+            s[2].starts_with("INSERT") && s[2].contains("CAST(2 AS BIGINT)"),
+            "{}",
+            s[2]
         );
         // The sentinel's key is in no operation (its region is one no row uses); its partition
         // is a real one.
@@ -854,6 +952,8 @@ mod tests {
         ]);
         assert!(v.consistent, "{v:?}");
         assert_eq!(v.expected_rows.len(), 2);
+        // The sentinel's row is left out of the changes too.
+        assert_eq!(v.reads[1].changes, 4);
         // A key returned twice by a batch read fails it, though the rows are equal.
         let mut twice = good.clone();
         twice.push(good[0].clone());

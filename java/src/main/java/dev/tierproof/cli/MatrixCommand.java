@@ -47,7 +47,7 @@ final class MatrixCommand extends TierproofCommand {
         // The base table and its workload are checked here, before anything starts. The default
         // has no deletes: every engine of the grid (first-row too) takes it.
         WorkloadOptions.Opened opened = workload.open(Workload.Target.PAIMON, ddl,
-                usersDdl != null ? tableOptions.source() : "the tiered table", usersDdl != null ? null
+                usersDdl != null ? tableOptions.source() : "the tiered table", null, null, usersDdl != null ? null
                         : (target, d) -> new WorkloadOptions.Opened(Workload.generate(target, d, 200, 20, 1,
                                 false), DEFAULT_WORKLOAD));
         byte[] ops;

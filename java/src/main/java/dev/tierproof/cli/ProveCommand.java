@@ -33,6 +33,10 @@ final class ProveCommand extends TierproofCommand {
                     + " (default 1 up to " + PER_UPSERT_LIMIT + " operations, else 1000)")
     Integer rowsPerInsert;
 
+    @Option(names = "--judge-as", paramLabel = "FILE", description = "judge the reads by what this table (the"
+            + " same columns) would hold, e.g. an append table by its keyed twin (as search --judge-as does)")
+    Path judgeAs;
+
     @Mixin
     WorkloadOptions workload;
 
@@ -45,14 +49,16 @@ final class ProveCommand extends TierproofCommand {
         String usersDdl = tableOptions.ddl(table, Workload.Target.PAIMON);
         String ddl = usersDdl != null ? usersDdl : Ddl.tierTableDdl(table != null ? table : "accounts");
         String source = usersDdl != null ? tableOptions.source() : "the tiered table";
-        WorkloadOptions.Opened opened = workload.open(Workload.Target.PAIMON, ddl, source,
-                Ddl.isIdBal(ddl) ? WorkloadOptions::example : null);
+        String promise = judgeAs == null ? null : InputFiles.readText(judgeAs, "--judge-as");
+        WorkloadOptions.Opened opened = workload.open(Workload.Target.PAIMON, ddl, source, promise,
+                "--judge-as " + judgeAs, Ddl.isIdBal(ddl) ? WorkloadOptions::example : null);
         try (Workload checked = opened.workload()) {
             int perInsert = rowsPerInsert != null ? rowsPerInsert
                     : checked.operations() <= PER_UPSERT_LIMIT ? 1 : 1000;
             PaimonProof.checkRowsPerInsert(perInsert);
             List<Path> inputs = new ArrayList<>(workload.inputs());
             inputs.add(tableOptions.ddlFile);
+            inputs.add(judgeAs);
             OutputFile report = OutputFile.check("--report", run.report, inputs);
             Warehouse.Checked usersWarehouse = Warehouse.checkUsers(run.warehouse);
             Duration deadline = run.deadline(60);

@@ -106,7 +106,7 @@ final class SearchCommand extends TierproofCommand {
                     result.trialsRun(), result.foundOperations(), result.minimalOperations(), result.proofsRun());
             main.out.print(result.minimalReport().summary());
             main.out.println("reproduce: ./build.sh run prove --ddl-file " + sql + " --upserts " + csv
-                    + (judgeAs != null ? " (judged as " + judgeAs + ": see the search's report)" : ""));
+                    + (judgeAs != null ? " --judge-as " + judgeAs : ""));
             if (report != null) {
                 report.write(result.minimalReport().toJson() + "\n", main.err);
             }

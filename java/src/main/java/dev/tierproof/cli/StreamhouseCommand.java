@@ -53,7 +53,7 @@ final class StreamhouseCommand extends TierproofCommand {
         // A name Fluss refuses is refused here, before any cluster starts.
         String ddl = usersDdl != null ? usersDdl : FlussCatalog.tieredTableDdl(table != null ? table : "accounts");
         String source = usersDdl != null ? tableOptions.source() : "the tiered table";
-        WorkloadOptions.Opened opened = workload.open(Workload.Target.FLUSS, ddl, source,
+        WorkloadOptions.Opened opened = workload.open(Workload.Target.FLUSS, ddl, source, null, null,
                 usersDdl == null ? WorkloadOptions::example : null);
         try (Workload checked = opened.workload()) {
             if (usersDdl != null) {

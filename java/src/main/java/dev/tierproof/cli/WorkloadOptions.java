@@ -46,10 +46,13 @@ final class WorkloadOptions {
     /**
      * The workload these options name for the DDL's table: a CSV whose header names its columns
      * (and optionally {@code op}), JSON Lines, or a seeded random one; else {@code fallback}'s
-     * (null: there is none). The DDL and every operation are checked here, before anything
-     * starts; errors name {@code source} (the DDL file, or --spec).
+     * (null: there is none). With a {@code promiseDdl} (else null) the reads are judged by that
+     * table's promise (the same columns), and a random workload is made for it, without deletes.
+     * The DDL and every operation are checked here, before anything starts; an error names where
+     * it is: {@code source} (the DDL file, or --spec), {@code promiseSource}, or the workload file.
      */
-    Opened open(Workload.Target target, String ddl, String source, Fallback fallback) {
+    Opened open(Workload.Target target, String ddl, String source, String promiseDdl, String promiseSource,
+            Fallback fallback) {
         if (upserts != null && random != null) {
             throw new IllegalArgumentException("give --upserts FILE or --random N, not both");
         }
@@ -57,35 +60,64 @@ final class WorkloadOptions {
             throw new IllegalArgumentException((keys != null ? "--keys" : "--seed") + " needs --random N: it shapes"
                     + " a random workload and means nothing for " + (upserts != null ? "--upserts" : "the default"));
         }
-        try {
-            if (upserts != null) {
-                return new Opened(Workload.open(target, ddl, InputFiles.read(upserts, "--upserts")),
-                        "the workload " + upserts);
+        checked(source, () -> Workload.checkTable(target, ddl));
+        if (promiseDdl != null) {
+            checked(promiseSource, () -> Workload.checkTable(target, promiseDdl));
+        }
+        if (upserts != null) {
+            byte[] bytes = InputFiles.read(upserts, "--upserts");
+            return named(upserts.toString(), () -> new Opened(promiseDdl == null ? Workload.open(target, ddl, bytes)
+                    : Workload.openJudgedAs(target, ddl, promiseDdl, bytes), "the workload " + upserts));
+        }
+        if (random != null) {
+            if (random < 1 || random > 10_000_000) {
+                throw new IllegalArgumentException("--random " + random + " must be between 1 and 10000000"
+                        + " (a proof of nothing would say nothing)");
             }
-            if (random != null) {
-                if (random < 1 || random > 10_000_000) {
-                    throw new IllegalArgumentException("--random " + random + " must be between 1 and 10000000"
-                            + " (a proof of nothing would say nothing)");
-                }
-                int k = keys != null ? keys : Math.max(1, random / 4);
-                if (k < 1) {
-                    throw new IllegalArgumentException("--keys " + k + " must be at least 1");
-                }
-                long s = seed != null ? seed : 1;
+            int k = keys != null ? keys : Math.max(1, random / 4);
+            if (k < 1) {
+                throw new IllegalArgumentException("--keys " + k + " must be at least 1");
+            }
+            long s = seed != null ? seed : 1;
+            String described = random + " random operations over " + k + " keys, seed " + s;
+            if (promiseDdl != null) {
+                return named(promiseSource, () -> {
+                    try (Workload keyed = Workload.generate(target, promiseDdl, random, k, s, false)) {
+                        return new Opened(Workload.openJudgedAs(target, ddl, promiseDdl,
+                                keyed.workloadCsv().getBytes(StandardCharsets.UTF_8)), described + " (no deletes)");
+                    }
+                });
+            }
+            return named(source, () -> {
                 Workload generated = Workload.generate(target, ddl, random, k, s, true);
                 String noDeletes = generated.deletesRefused();
-                return new Opened(generated, random + " random operations over " + k + " keys, seed " + s
-                        + (noDeletes == null ? "" : " (no deletes: " + noDeletes + ")"));
-            }
-            if (fallback != null) {
-                return fallback.open(target, ddl);
-            }
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(source + ": " + e.getMessage(), e);
+                return new Opened(generated, described + (noDeletes == null ? "" : " (no deletes: " + noDeletes
+                        + ")"));
+            });
         }
-        throw new IllegalArgumentException(source + " is not the (id INT, bal INT) table:"
-                + " give its workload as --upserts FILE (a CSV whose header names its columns, and optionally"
-                + " op: upsert or delete; or JSON Lines), or --random N");
+        if (fallback != null && promiseDdl == null) {
+            return named("the default workload", () -> fallback.open(target, ddl));
+        }
+        throw new IllegalArgumentException(source + " is not the (id INT, bal INT) table"
+                + (promiseDdl != null ? " or is judged by another's promise" : "") + ": give its workload as --upserts"
+                + " FILE (a CSV whose header names its columns, and optionally op: upsert or delete; or JSON Lines),"
+                + " or --random N");
+    }
+
+    /** Bad input from {@code action}, its message prefixed with where it is. */
+    private static <T> T named(String where, java.util.function.Supplier<T> action) {
+        try {
+            return action.get();
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(where + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static void checked(String where, Runnable action) {
+        named(where, () -> {
+            action.run();
+            return null;
+        });
     }
 
     /** The files these options read (a report may not overwrite them). */

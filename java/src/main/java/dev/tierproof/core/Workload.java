@@ -37,6 +37,11 @@ public final class Workload implements AutoCloseable {
         this.handle = handle;
     }
 
+    /** Checks the DDL alone (what {@link #open} checks first); bad input names what is wrong. */
+    public static void checkTable(Target target, String ddl) {
+        nativeCheckTable(target.ordinal(), Objects.requireNonNull(ddl, "ddl"));
+    }
+
     /** Checks the DDL and parses the workload CSV against it; bad input names what is wrong. */
     public static Workload open(Target target, String ddl, byte[] csv) {
         return new Workload(nativeOpen(target.ordinal(), Objects.requireNonNull(ddl, "ddl"), null,
@@ -307,6 +312,8 @@ public final class Workload implements AutoCloseable {
     private static native String[] nativeColumns(long handle);
 
     private static native int nativeOperations(long handle);
+
+    private static native void nativeCheckTable(int target, String ddl);
 
     private static native String nativeDeletesRefused(long handle);
 

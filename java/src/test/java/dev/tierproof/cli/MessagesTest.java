@@ -94,10 +94,11 @@ class MessagesTest {
         Files.write(csv, new byte[] {'i', 'd', ',', 'b', 'a', 'l', '\n', '1', ',', '2', '\n', '3', ',', (byte) 0xff,
             '\n'});
         Outcome utf8 = run("prove", "--upserts", csv.toString());
-        assertTrue(utf8.err().contains("CSV line 3 is not valid UTF-8: byte 0xFF at column 3"), utf8.err());
+        assertTrue(utf8.err().contains(csv + ": workload line 3 is not valid UTF-8: byte 0xFF at column 3"),
+                utf8.err());
         Path header = dir.resolve("empty.csv");
         Files.writeString(header, "id,bal\n");
-        assertTrue(run("prove", "--upserts", header.toString()).err().contains("holds no upserts"));
+        assertTrue(run("prove", "--upserts", header.toString()).err().contains("holds no operations"));
         assertTrue(run("prove", "--random", "0").err().contains("--random 0 must be between 1 and 10000000"));
         Outcome keys = run("prove", "--keys", "3");
         assertEquals(Main.FAILED, keys.status());

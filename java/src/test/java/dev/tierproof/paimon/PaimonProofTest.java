@@ -64,7 +64,8 @@ class PaimonProofTest {
         for (String read : List.of("batch", "streaming", "paimon_replay")) {
             assertThat(v.read(read).orElseThrow().rows()).as(read).isEqualTo(v.expectedRows());
         }
-        // The replays streamed every write, not just the merged state: Flink's and Paimon's own.
+        // The replays streamed every write, not just the merged state: Flink's and Paimon's own
+        // (the sentinel commit that ends them is read too, and left out).
         assertThat(v.read("streaming").orElseThrow().changes()).isEqualTo(12);
         assertThat(v.read("paimon_replay").orElseThrow().changes()).isEqualTo(12);
         assertThat(warehouse.resolve("default.db/accounts")).isDirectory();
@@ -114,14 +115,15 @@ class PaimonProofTest {
 
     @Test
     void aRandomWorkloadWithNullsExtremesAndDeletesBatched() {
-        Workload w = Workload.generate(Workload.Target.PAIMON, Ddl.tierTableDdl("random"), 3000, 40, 11, true);
+        Workload w = Workload.generate(Workload.Target.PAIMON, Ddl.tierTableDdl("random"), 3000, 400, 11, true);
         String csv = w.workloadCsv();
         assertThat(csv).as("NULLs, INT's minimum and deletes").contains(",\n", "\"-2147483648\"", "delete,");
         ProofReport r = prove(null, w, 700);
         assertThat(r.consistent()).as(r.toJson()).isTrue();
         JsonNode j = r.json();
         assertThat(j.path("operations").asInt()).isEqualTo(3000);
-        assertThat(j.path("statements").asInt()).isGreaterThan(5);
+        // Windows of at most 700 upserts and their deletes; a window closes before a key it deletes is written.
+        assertThat(j.path("statements").asInt()).isBetween(6, 200);
     }
 
     @Test
