@@ -11,7 +11,7 @@ use std::time::Duration;
 use tierproof::model::merge::Target;
 use tierproof::model::oracle::RowKind;
 use tierproof::model::oracle::{canon, CanonRow};
-use tierproof::model::proof::Proof;
+use tierproof::model::proof::{Proof, Source};
 use tierproof::model::wire::{decode_batch, encode};
 use tierproof::model::workload::OpKind;
 
@@ -61,8 +61,8 @@ fn reads(p: &Proof) -> (Vec<Vec<u8>>, Vec<Vec<u8>>) {
 
 fn judge(p: &Proof, log: &[Vec<u8>], snapshot: &[Vec<u8>]) -> bool {
     let width = p.shape.columns.len();
-    let mut batch_read = p.new_read("batch", true);
-    let mut stream_read = p.new_read("stream", false);
+    let mut batch_read = p.new_read("batch", Source::Snapshot);
+    let mut stream_read = p.new_read("stream", Source::Replay);
     for (read, batches) in [(&mut batch_read, snapshot), (&mut stream_read, log)] {
         for b in batches {
             for (kind, cells) in decode_batch(b, width).expect("decodes") {

@@ -90,6 +90,22 @@ pub fn rows(
     Ok(rows_from_columns(&i, &b, &n))
 }
 
+/// A `String[]` of the given strings, `None` as null.
+pub fn nullable_string_array<'local>(
+    env: &mut Env<'local>,
+    items: &[Option<String>],
+) -> JniResult<JObjectArray<'local, JString<'local>>> {
+    let array = JObjectArray::<JString>::new(env, items.len(), JString::null())?;
+    for (i, s) in items.iter().enumerate() {
+        if let Some(s) = s {
+            let js = JString::from_str(env, s)?;
+            array.set_element(env, i, &js)?;
+            env.delete_local_ref(js);
+        }
+    }
+    Ok(array)
+}
+
 /// A `String[]` of the given strings.
 pub fn string_array<'local>(
     env: &mut Env<'local>,

@@ -1,12 +1,14 @@
 //! `dev.tierproof.core.Workload`: a [`Proof`] behind a handle (a pointer the Java
 //! object holds until `close()`), so the workload crosses JNI once, as the file's bytes.
 
-use super::arrays::{bad, bytes, nullable_string, string, string_array, target_of};
+use super::arrays::{
+    bad, bytes, nullable_string, nullable_string_array, string, string_array, target_of,
+};
 use super::table_paths::option_pairs;
 use super::{JniResult, ThrowTierproof};
 use crate::error::TierproofError;
 use crate::model::oracle::RowKind;
-use crate::model::proof::{PendingRead, Proof};
+use crate::model::proof::{PendingRead, Proof, Source};
 use crate::model::wire::decode_batch;
 use jni::objects::{JByteArray, JClass, JLongArray, JObject, JObjectArray, JString, JValue};
 use jni::sys::{jboolean, jint, jlong};
@@ -260,10 +262,11 @@ pub extern "system" fn Java_dev_tierproof_core_Workload_nativeNewRead<'local>(
     _class: JClass<'local>,
     handle: jlong,
     name: JString<'local>,
-    snapshot: jboolean,
+    source: jint,
 ) -> jlong {
     env.with_env(|env| -> JniResult<_> {
-        let read = proof(handle)?.new_read(&string(env, &name, "read name")?, snapshot);
+        let source = Source::of_code(source)?;
+        let read = proof(handle)?.new_read(&string(env, &name, "read name")?, source);
         Ok(Box::into_raw(Box::new(read)) as jlong)
     })
     .resolve::<ThrowTierproof>()
@@ -324,9 +327,18 @@ pub extern "system" fn Java_dev_tierproof_core_Workload_nativeJudge<'local>(
     _class: JClass<'local>,
     handle: jlong,
     reads: JLongArray<'local>,
+    rejected_writes: JObjectArray<'local, JString<'local>>,
 ) -> JString<'local> {
     env.with_env(|env| -> JniResult<_> {
         let p = proof(handle)?;
+        let mut rejected = Vec::new();
+        if !rejected_writes.is_null() {
+            for i in 0..rejected_writes.len(env)? {
+                let w = rejected_writes.get_element(env, i)?;
+                rejected.push(string(env, &w, "rejected write")?);
+                env.delete_local_ref(w);
+            }
+        }
         let n = reads.len(env)?;
         let mut pointers = vec![0i64; n];
         reads.get_region(env, 0, &mut pointers)?;
@@ -334,7 +346,7 @@ pub extern "system" fn Java_dev_tierproof_core_Workload_nativeJudge<'local>(
             .iter()
             .map(|&r| pending(r).map(|r| &*r))
             .collect::<JniResult<Vec<&PendingRead>>>()?;
-        let verdict = p.judge_folded(&folded);
+        let verdict = p.judge_folded_with(&folded, rejected);
         let json = serde_json::to_string(&verdict).map_err(|e| {
             TierproofError::Internal(format!("the verdict does not serialize: {e}"))
         })?;
@@ -371,6 +383,26 @@ pub extern "system" fn Java_dev_tierproof_core_Workload_nativeOperations<'local>
 ) -> jint {
     env.with_env(|_env| -> JniResult<_> {
         Ok(jint::try_from(proof(handle)?.ops.len()).unwrap_or(jint::MAX))
+    })
+    .resolve::<ThrowTierproof>()
+}
+
+/// Operations `from..from + count` as text: per operation its kind, then its cells (null is NULL).
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_dev_tierproof_core_Workload_nativeOperationCells<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    handle: jlong,
+    from: jint,
+    count: jint,
+) -> JObjectArray<'local, JString<'local>> {
+    env.with_env(|env| -> JniResult<_> {
+        let (from, count) = (
+            usize::try_from(from).map_err(|_| bad(format!("operation {from} is negative")))?,
+            usize::try_from(count).map_err(|_| bad(format!("count {count} is negative")))?,
+        );
+        let cells = proof(handle)?.operation_cells(from, count);
+        nullable_string_array(env, &cells)
     })
     .resolve::<ThrowTierproof>()
 }

@@ -82,6 +82,15 @@ pub struct Merge {
     /// not: only the `lookup` and `full-compaction` changelog producers emit merged changes for
     /// an engine other than deduplicate (Paimon's docs); `input` and `none` replay raw writes.
     pub replay_not_promised: Option<String>,
+    /// Whether a streaming replay of the lake table is a complete changelog (`+I` for a new key,
+    /// `-U`/`+U` pairs, `-D` of the current row), judged strictly: Paimon's `lookup` and
+    /// `full-compaction` producers, and a Fluss table's lake (tiered from Fluss's changelog).
+    /// Otherwise it streams raw writes (`input`, `none`).
+    pub complete_changelog: bool,
+    /// Whether a streaming replay shows every write as it was made (Paimon's `input` producer
+    /// on a deduplicate table without sequence fields): then each key's changes are checked
+    /// write by write.
+    pub replay_shows_every_write: bool,
 }
 
 fn refused(reason: String) -> TierproofError {
@@ -116,6 +125,8 @@ impl Merge {
             deletes_remove: true,
             deletes_refused: None,
             replay_not_promised: None,
+            complete_changelog: false,
+            replay_shows_every_write: false,
         }
     }
 
@@ -126,7 +137,14 @@ impl Merge {
         }
         match target {
             Target::Paimon => Self::paimon(table, shape),
-            Target::Fluss => Self::fluss(table, shape, dedup),
+            Target::Fluss => Self::fluss(
+                table,
+                shape,
+                Merge {
+                    complete_changelog: true,
+                    ..dedup
+                },
+            ),
         }
     }
 
@@ -217,12 +235,18 @@ impl Merge {
                 "merge-engine {engine_name:?} with changelog-producer {producer:?} streams the raw writes, not merged changes (use 'lookup' or 'full-compaction' for a merged changelog)"
             )
         });
+        let every_write = producer == "input"
+            && engine == Engine::Deduplicate
+            && sequence.is_empty()
+            && !ignore_delete;
         Ok(Merge {
             engine,
             sequence,
             deletes_remove: !ignore_delete,
             deletes_refused,
             replay_not_promised,
+            complete_changelog: matches!(producer, "lookup" | "full-compaction"),
+            replay_shows_every_write: every_write,
         })
     }
 

@@ -4,9 +4,9 @@
 //! and precision are the value model's, in one place.
 
 use super::value::Value;
-use super::workload::Shape;
+use super::workload::{Op, OpKind, Shape};
 use crate::error::{Result, TierproofError};
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 
 /// Flink's `RowKind`, with its byte codes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -48,9 +48,20 @@ pub enum Fold {
     /// A snapshot of a keyed table (a batch read): only inserts, each key once. A key read twice
     /// is an anomaly even when both rows are equal.
     Snapshot,
-    /// A changelog of a keyed table: `+I`/`+U` put the row of its key, `-D` removes it, `-U`
-    /// removes it only if it equals the current row; anything else is an anomaly.
+    /// A stream of a keyed table's raw writes (Paimon's `input` or `none` producer): `+I`/`+U`
+    /// put the row of its key, `-D` removes it, `-U` removes it only if it equals the current
+    /// row; anything else is an anomaly.
     Upserts,
+    /// The stream of every write of a deduplicate table (Paimon's `input` producer): folded as
+    /// [`Fold::Upserts`], and each key's changes must be exactly the writes the workload made to
+    /// it, in order (an upsert's `+I` of its row, a delete's `-D` of the row it removed): a
+    /// duplicated, missing or reordered write is an anomaly, even one that leaves the state right.
+    Writes,
+    /// A complete changelog of a keyed table (Fluss's log; Paimon's `lookup` and
+    /// `full-compaction` producers): `+I` only for an absent key, `-U` then `+U` for an update
+    /// (the `-U` equal to the current row), `-D` equal to the current row; a duplicated, missing
+    /// or reordered change breaks one of these and is an anomaly.
+    Changelog,
     /// A table without a key: +1 for `+I`/`+U`, -1 for `-U`/`-D`.
     Multiset,
 }
@@ -119,6 +130,44 @@ pub struct Folder {
     counts: HashMap<CanonRow, u64>,
     anomalies: Vec<Anomaly>,
     update_after_rows: u64,
+    /// Keys whose `-U` arrived and whose `+U` has not (a [`Fold::Changelog`]), with the `-U`.
+    retracted: HashMap<CanonRow, (usize, CanonRow)>,
+    /// Each key's writes still to come, in order (a [`Fold::Writes`]).
+    writes: HashMap<CanonRow, VecDeque<(RowKind, CanonRow)>>,
+    /// How many changes came (the index just past the last).
+    seen: usize,
+}
+
+/// Each key's writes as a stream of every write shows them: an upsert's `+I` of its row, a
+/// delete's `-D` of the row it removes (none for an absent key). Deduplicate rules.
+pub fn writes_per_key(
+    shape: &Shape,
+    ops: &[Op],
+) -> HashMap<CanonRow, VecDeque<(RowKind, CanonRow)>> {
+    let mut current: HashMap<CanonRow, CanonRow> = HashMap::new();
+    let mut writes: HashMap<CanonRow, VecDeque<(RowKind, CanonRow)>> = HashMap::new();
+    for op in ops {
+        let row = canon(shape, &op.values);
+        let key = key_of(shape, &row);
+        match op.kind {
+            OpKind::Upsert => {
+                writes
+                    .entry(key.clone())
+                    .or_default()
+                    .push_back((RowKind::Insert, row.clone()));
+                current.insert(key, row);
+            }
+            OpKind::Delete => {
+                if let Some(removed) = current.remove(&key) {
+                    writes
+                        .entry(key)
+                        .or_default()
+                        .push_back((RowKind::Delete, removed));
+                }
+            }
+        }
+    }
+    writes
 }
 
 impl Folder {
@@ -129,6 +178,17 @@ impl Folder {
             counts: HashMap::new(),
             anomalies: Vec::new(),
             update_after_rows: 0,
+            retracted: HashMap::new(),
+            writes: HashMap::new(),
+            seen: 0,
+        }
+    }
+
+    /// A [`Fold::Writes`] of a stream that must show exactly `writes` (see [`writes_per_key`]).
+    pub fn of_writes(writes: HashMap<CanonRow, VecDeque<(RowKind, CanonRow)>>) -> Folder {
+        Folder {
+            writes,
+            ..Folder::new(Fold::Writes)
         }
     }
 
@@ -142,6 +202,7 @@ impl Folder {
 
     /// One change, the `index`-th of its read.
     pub fn push(&mut self, shape: &Shape, index: usize, kind: RowKind, values: &[Value]) {
+        self.seen = self.seen.max(index + 1);
         let row = canon(shape, values);
         if self.mode == Fold::Multiset {
             match kind {
@@ -175,6 +236,28 @@ impl Folder {
             (Fold::Snapshot, _) => {
                 self.note(index, kind, &row, "a snapshot read holds only inserts")
             }
+            (Fold::Changelog, _) => self.push_changelog(index, kind, key, row),
+            (Fold::Writes, _) => {
+                let next = self.writes.get_mut(&key).and_then(|w| w.front().cloned());
+                match next {
+                    Some((k, r)) if k == kind && r == row => {
+                        self.writes.get_mut(&key).map(VecDeque::pop_front);
+                    }
+                    Some((k, r)) => self.note(index, kind, &row, &format!(
+                        "the key's next write is {}; this one is duplicated, reordered or not the workload's",
+                        show(k, &r)
+                    )),
+                    None => self.note(index, kind, &row, "a write the workload did not make (or made fewer times) to this key"),
+                }
+                match kind {
+                    RowKind::Insert | RowKind::UpdateAfter => {
+                        self.state.insert(key, row);
+                    }
+                    _ => {
+                        self.state.remove(&key);
+                    }
+                }
+            }
             (_, RowKind::Insert | RowKind::UpdateAfter) => {
                 self.state.insert(key, row);
             }
@@ -203,6 +286,68 @@ impl Folder {
         }
     }
 
+    /// One change of a complete changelog (see [`Fold::Changelog`]).
+    fn push_changelog(&mut self, index: usize, kind: RowKind, key: CanonRow, row: CanonRow) {
+        if kind != RowKind::UpdateAfter {
+            if let Some((at, before)) = self.retracted.remove(&key) {
+                // The -U's pair never came: the key keeps the row it retracted, for what follows.
+                self.note(
+                    at,
+                    RowKind::UpdateBefore,
+                    &before,
+                    "update-before without its update-after",
+                );
+                self.state.insert(key.clone(), before);
+            }
+        }
+        match kind {
+            RowKind::Insert => {
+                if self.state.insert(key, row.clone()).is_some() {
+                    self.note(
+                        index,
+                        kind,
+                        &row,
+                        "insert of a key that is present (a changelog updates it with -U/+U)",
+                    );
+                }
+            }
+            RowKind::UpdateBefore => match self.state.get(&key) {
+                Some(current) if *current == row => {
+                    self.state.remove(&key);
+                    self.retracted.insert(key, (index, row));
+                }
+                Some(_) => self.note(
+                    index,
+                    kind,
+                    &row,
+                    "update-before does not match the current row",
+                ),
+                None => self.note(
+                    index,
+                    kind,
+                    &row,
+                    "update-before of a key that is not present",
+                ),
+            },
+            RowKind::UpdateAfter => {
+                if self.retracted.remove(&key).is_none() {
+                    self.note(index, kind, &row, "update-after without an update-before");
+                }
+                self.state.insert(key, row);
+            }
+            RowKind::Delete => match self.state.get(&key) {
+                Some(current) if *current == row => {
+                    self.state.remove(&key);
+                }
+                Some(_) => {
+                    self.note(index, kind, &row, "delete does not match the current row");
+                    self.state.remove(&key);
+                }
+                None => self.note(index, kind, &row, "delete of a key that is not present"),
+            },
+        }
+    }
+
     /// The rows so far, sorted as rows (not by key) like every row list the diff compares.
     pub fn finish(&self) -> Folded {
         let mut rows: Vec<CanonRow> = if self.mode == Fold::Multiset {
@@ -213,10 +358,37 @@ impl Folder {
         } else {
             self.state.values().cloned().collect()
         };
+        let mut anomalies = self.anomalies.clone();
+        // Writes the stream never showed (a key's first missing one, each key once).
+        let mut unseen: Vec<(&CanonRow, &(RowKind, CanonRow))> = self
+            .writes
+            .iter()
+            .filter_map(|(key, w)| w.front().map(|first| (key, first)))
+            .collect();
+        unseen.sort_by(|a, b| a.0.cmp(b.0));
+        for (_, (kind, row)) in unseen {
+            anomalies.push(Anomaly {
+                index: self.seen,
+                change: show(*kind, row),
+                reason: "a write of the workload the stream never showed (by its end)".to_string(),
+            });
+        }
+        // A -U still waiting for its +U at the end: the pair is missing; the key keeps its row.
+        let mut open: Vec<&(usize, CanonRow)> = self.retracted.values().collect();
+        open.sort();
+        for (at, before) in open {
+            anomalies.push(Anomaly {
+                index: *at,
+                change: show(RowKind::UpdateBefore, before),
+                reason: "update-before without its update-after".to_string(),
+            });
+            rows.push(before.clone());
+        }
         rows.sort();
+        anomalies.sort_by_key(|a| a.index);
         Folded {
             rows,
-            anomalies: self.anomalies.clone(),
+            anomalies,
             update_after_rows: self.update_after_rows,
         }
     }
@@ -258,6 +430,94 @@ pub fn diff(expected: &[CanonRow], actual: &[CanonRow]) -> (Vec<CanonRow>, Vec<C
 mod tests {
     use super::super::workload::parse_workload_csv;
     use super::*;
+
+    /// The rules per read kind, in one place: each kind gets its correct read, then that read
+    /// with one change duplicated, one missing and two swapped; a kind that promises an order
+    /// must see all three, a snapshot (a set) all but the swap.
+    #[test]
+    fn each_read_kind_sees_a_duplicated_a_missing_and_a_reordered_change() {
+        let shape = ledger();
+        let v = |id: &str, amount: &str| values(&shape, &["eu", id, amount, "2024-01-01"]);
+        let ops = parse_workload_csv(
+            &shape,
+            "op,region,id,amount,day\n,eu,1,1,2024-01-01\n,eu,1,2,2024-01-01\n,eu,2,5,2024-01-01\n\
+             delete,eu,1,,2024-01-01\n,eu,1,3,2024-01-01\n",
+        )
+        .unwrap();
+        let expected = super::super::merge::Merge::deduplicate().state(&shape, &ops);
+        use RowKind::*;
+        type Read = Vec<(RowKind, Vec<Value>)>;
+        let reads: [(Fold, Read); 3] = [
+            (
+                Fold::Snapshot,
+                vec![(Insert, v("1", "3")), (Insert, v("2", "5"))],
+            ),
+            (
+                Fold::Writes,
+                vec![
+                    (Insert, v("1", "1")),
+                    (Insert, v("1", "2")),
+                    (Insert, v("2", "5")),
+                    (Delete, v("1", "2")),
+                    (Insert, v("1", "3")),
+                ],
+            ),
+            (
+                Fold::Changelog,
+                vec![
+                    (Insert, v("1", "1")),
+                    (UpdateBefore, v("1", "1")),
+                    (UpdateAfter, v("1", "2")),
+                    (Insert, v("2", "5")),
+                    (Delete, v("1", "2")),
+                    (Insert, v("1", "3")),
+                ],
+            ),
+        ];
+        let judge = |mode: Fold, changes: &[(RowKind, Vec<Value>)]| {
+            let mut folder = if mode == Fold::Writes {
+                Folder::of_writes(writes_per_key(&shape, &ops))
+            } else {
+                Folder::new(mode)
+            };
+            for (i, (kind, values)) in changes.iter().enumerate() {
+                folder.push(&shape, i, *kind, values);
+            }
+            let f = folder.finish();
+            f.anomalies.is_empty() && f.rows == expected
+        };
+        for (mode, good) in reads {
+            assert!(judge(mode, &good), "{mode:?}: the correct read passes");
+            for at in 0..good.len() {
+                let mut duplicated = good.clone();
+                duplicated.insert(at, good[at].clone());
+                assert!(
+                    !judge(mode, &duplicated),
+                    "{mode:?}: change {at} duplicated is seen"
+                );
+                let mut missing = good.clone();
+                missing.remove(at);
+                assert!(
+                    !judge(mode, &missing),
+                    "{mode:?}: change {at} missing is seen"
+                );
+            }
+            for at in 0..good.len() - 1 {
+                let mut swapped = good.clone();
+                swapped.swap(at, at + 1);
+                // Two changes of different keys may come in either order; of one key, never.
+                let same_key = key_of(&shape, &canon(&shape, &good[at].1))
+                    == key_of(&shape, &canon(&shape, &good[at + 1].1));
+                let seen = !judge(mode, &swapped);
+                assert_eq!(
+                    seen,
+                    mode != Fold::Snapshot && same_key,
+                    "{mode:?}: changes {at}, {} swapped",
+                    at + 1
+                );
+            }
+        }
+    }
 
     /// A whole read folded at once.
     fn fold(shape: &Shape, mode: Fold, changes: &[(RowKind, Vec<Value>)]) -> Folded {

@@ -6,7 +6,7 @@
 use super::csv::utf8_text;
 use super::generate::random_ops;
 use super::merge::{Merge, Target};
-use super::oracle::{canon, diff, CanonRow, Fold, Folded, Folder, RowKind};
+use super::oracle::{canon, diff, writes_per_key, CanonRow, Fold, Folded, Folder, RowKind};
 use super::shrink::shrink_candidates;
 use super::types::DataType;
 use super::value::Value;
@@ -15,6 +15,31 @@ use crate::create_table::{parse_create_table, CreateTable};
 use crate::error::{Result, TierproofError};
 use crate::ident::{quote_ident, quote_literal, validate_fluss_name};
 use serde::Serialize;
+
+/// What a read is, as the harness knows it; the core decides how strictly that is judged.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    /// A batch read, or a streaming read that starts from a full snapshot: each key once.
+    Snapshot,
+    /// A streaming replay of the lake table's changes from its first snapshot.
+    Replay,
+    /// Fluss's log of the table, from the earliest offset.
+    Log,
+}
+
+impl Source {
+    /// The code the Java face passes (`Workload.Source`'s ordinal).
+    pub fn of_code(code: i32) -> Result<Source> {
+        match code {
+            0 => Ok(Source::Snapshot),
+            1 => Ok(Source::Replay),
+            2 => Ok(Source::Log),
+            _ => Err(TierproofError::InvalidInput(format!(
+                "read source {code} is not 0 (snapshot), 1 (replay) or 2 (log)"
+            ))),
+        }
+    }
+}
 
 /// A checked table, its workload, and the sentinel row that bounds the streaming read.
 #[derive(Debug, Clone)]
@@ -162,6 +187,25 @@ impl Proof {
             sentinel,
             sentinel_column,
         })
+    }
+
+    /// Operations `from..from + count` (fewer at the end) as text for a producer that writes
+    /// them itself: per operation its kind (`upsert` or `delete`), then its cells as canonical
+    /// text (`None` is NULL; a delete's non-key cells are NULL).
+    pub fn operation_cells(&self, from: usize, count: usize) -> Vec<Option<String>> {
+        let end = from.saturating_add(count).min(self.ops.len());
+        let mut out = Vec::new();
+        for op in self.ops.get(from..end).unwrap_or_default() {
+            out.push(Some(
+                match op.kind {
+                    OpKind::Upsert => "upsert",
+                    OpKind::Delete => "delete",
+                }
+                .to_string(),
+            ));
+            out.extend(canon(&self.shape, &op.values));
+        }
+        out
     }
 
     /// The `index`th smaller or simpler workload of the same table that the table takes,
@@ -453,18 +497,34 @@ impl Proof {
         sql
     }
 
-    /// A read about to stream in: `snapshot` for a batch read (each key once).
-    pub fn new_read(&self, name: &str, snapshot: bool) -> PendingRead {
-        let mode = match (self.keyed(), snapshot) {
+    /// A read about to stream in, judged with the strictness its source promises (the rules
+    /// per kind are [`Fold`]'s): a snapshot as a set; a lake replay as a complete changelog
+    /// where the table's producer makes one, write by write where it streams every write, else
+    /// as raw writes; Fluss's log as a complete changelog. A table without a key: a multiset,
+    /// whatever the source.
+    pub fn new_read(&self, name: &str, source: Source) -> PendingRead {
+        let mode = match (self.keyed(), source) {
             (false, _) => Fold::Multiset,
-            (true, true) => Fold::Snapshot,
-            (true, false) => Fold::Upserts,
+            (true, Source::Snapshot) => Fold::Snapshot,
+            (true, Source::Replay) if self.merge.complete_changelog => Fold::Changelog,
+            (true, Source::Replay)
+                if self.merge.replay_shows_every_write && self.promise.is_none() =>
+            {
+                Fold::Writes
+            }
+            (true, Source::Replay) => Fold::Upserts,
+            (true, Source::Log) => Fold::Changelog,
+        };
+        let folder = if mode == Fold::Writes {
+            Folder::of_writes(writes_per_key(&self.shape, &self.ops))
+        } else {
+            Folder::new(mode)
         };
         PendingRead {
             name: name.to_string(),
             changes: 0,
             sentinels: 0,
-            folder: Folder::new(mode),
+            folder,
             unreadable: Vec::new(),
         }
     }
@@ -511,7 +571,7 @@ impl Proof {
         let pending: Vec<PendingRead> = reads
             .into_iter()
             .map(|r| {
-                let mut p = self.new_read(&r.name, r.snapshot);
+                let mut p = self.new_read(&r.name, r.source);
                 for (kind, cells) in &r.changes {
                     self.push(&mut p, *kind, cells);
                 }
@@ -524,6 +584,16 @@ impl Proof {
     /// Judges reads that streamed in, in the order given: each against the expected state and
     /// against the first. The sentinel's changes were left out as they came.
     pub fn judge_folded(&self, reads: &[&PendingRead]) -> Verdict {
+        self.judge_folded_with(reads, Vec::new())
+    }
+
+    /// As [`Self::judge_folded`], with what the producer reported: writes the server did not
+    /// acknowledge. Any of them makes the verdict inconsistent, whatever the reads hold.
+    pub fn judge_folded_with(
+        &self,
+        reads: &[&PendingRead],
+        rejected_writes: Vec<String>,
+    ) -> Verdict {
         let expected = self.expected();
         let mut judged = Vec::new();
         for read in reads {
@@ -596,8 +666,9 @@ impl Proof {
         }
         let mut checks = vs_expected;
         checks.extend(vs_first);
-        let consistent =
-            checks.iter().all(|c| c.equal) && judged.iter().all(|r| r.anomalies.is_empty());
+        let consistent = checks.iter().all(|c| c.equal)
+            && judged.iter().all(|r| r.anomalies.is_empty())
+            && rejected_writes.is_empty();
         let promise = match &self.promise {
             Some((shape, merge)) => merge.promise(shape),
             None => self.merge.promise(&self.shape),
@@ -610,6 +681,7 @@ impl Proof {
             expected_rows: expected,
             reads: judged,
             checks,
+            rejected_writes,
         }
     }
 }
@@ -626,12 +698,12 @@ pub struct PendingRead {
     unreadable: Vec<AnomalyOut>,
 }
 
-/// A read as the harness collected it: its name, whether it is a snapshot (a batch read: each key
-/// once), and its changes as (kind, text cells in column order; `None` is NULL).
+/// A read as the harness collected it: its name, its source, and its changes as (kind, text cells
+/// in column order; `None` is NULL).
 #[derive(Debug, Clone)]
 pub struct ReadInput {
     pub name: String,
-    pub snapshot: bool,
+    pub source: Source,
     pub changes: Vec<(RowKind, Vec<Option<String>>)>,
 }
 
@@ -646,6 +718,8 @@ pub struct Verdict {
     pub expected_rows: Vec<CanonRow>,
     pub reads: Vec<ReadVerdict>,
     pub checks: Vec<Check>,
+    /// Writes the server did not acknowledge (the producer's report): each a finding.
+    pub rejected_writes: Vec<String>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -941,14 +1015,14 @@ mod tests {
             RowKind::Insert,
             cells(&["~0", "1", "NULL", "NULL", "2024-02-29"]),
         ));
-        let read = |name: &str, snapshot, changes| ReadInput {
+        let read = |name: &str, source, changes| ReadInput {
             name: name.into(),
-            snapshot,
+            source,
             changes,
         };
         let v = p.judge(vec![
-            read("batch", true, good.clone()),
-            read("streaming", false, stream),
+            read("batch", Source::Snapshot, good.clone()),
+            read("streaming", Source::Replay, stream),
         ]);
         assert!(v.consistent, "{v:?}");
         assert_eq!(v.expected_rows.len(), 2);
@@ -957,7 +1031,7 @@ mod tests {
         // A key returned twice by a batch read fails it, though the rows are equal.
         let mut twice = good.clone();
         twice.push(good[0].clone());
-        let v = p.judge(vec![read("batch", true, twice)]);
+        let v = p.judge(vec![read("batch", Source::Snapshot, twice)]);
         assert!(!v.consistent);
         assert!(v.reads[0].anomalies[0].reason.contains("twice"));
         // A row that differs is a diff.
@@ -967,8 +1041,8 @@ mod tests {
             cells(&["eu", "1", "10.51", "first", "2024-02-29"]),
         );
         let v = p.judge(vec![
-            read("batch", true, changed.clone()),
-            read("streaming", false, changed),
+            read("batch", Source::Snapshot, changed.clone()),
+            read("streaming", Source::Replay, changed),
         ]);
         assert!(!v.reads[0].consistent && !v.reads[1].consistent);
         assert_eq!(
@@ -1023,7 +1097,7 @@ mod tests {
         };
         let v = p.judge(vec![ReadInput {
             name: "batch".into(),
-            snapshot: true,
+            source: Source::Snapshot,
             changes: all(&["1,1", "1,2", "2,1"]),
         }]);
         assert!(!v.consistent);

@@ -41,14 +41,28 @@ final class StreamhouseCommand extends TierproofCommand {
                     + " (default 1 up to " + PER_UPSERT_LIMIT + " upserts, else 2000)")
     Integer rowsPerInsert;
 
+    @Option(names = "--producer", paramLabel = "client|sql", defaultValue = "client",
+            description = "how the workload is written: the Fluss Java client (every acknowledgement checked) or"
+                    + " Flink SQL statements, each a Flink job (default ${DEFAULT-VALUE})")
+    String producer;
+
     @Mixin
     WorkloadOptions workload;
 
     @Mixin
     RunOptions run;
 
+    private StreamhouseProof.Producer producer() {
+        return switch (producer) {
+            case "client" -> StreamhouseProof.Producer.CLIENT;
+            case "sql" -> StreamhouseProof.Producer.SQL;
+            default -> throw new IllegalArgumentException("--producer " + producer + " is not client or sql");
+        };
+    }
+
     @Override
     public Integer call() {
+        producer(); // checked before anything starts
         String usersDdl = tableOptions.ddl(table, Workload.Target.FLUSS);
         // A name Fluss refuses is refused here, before any cluster starts.
         String ddl = usersDdl != null ? usersDdl : FlussCatalog.tieredTableDdl(table != null ? table : "accounts");
@@ -93,7 +107,8 @@ final class StreamhouseCommand extends TierproofCommand {
             progress.step("Fluss is up at " + cluster.bootstrapServers() + "; starting Flink MiniCluster");
             FlinkEngine engine = session.started(FlinkEngine.start(8, session.directory().directory("flink")));
             ProofReport result = StreamhouseProof.run(cluster, engine,
-                    new StreamhouseProof.Config(checked, warehouse.path(), deadline, perInsert),
+                    new StreamhouseProof.Config(checked, warehouse.path(), deadline, perInsert,
+                            producer()),
                     session.steps());
             session.completed();
             progress.step("stopping Flink and the Fluss cluster");

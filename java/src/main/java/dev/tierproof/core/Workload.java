@@ -28,6 +28,22 @@ public final class Workload implements AutoCloseable {
         FLUSS
     }
 
+    /**
+     * What a read is; the core decides how strictly it is judged (the rules per kind live in the
+     * Rust {@code Fold}). The order is the core's code.
+     */
+    public enum Source {
+        /** A batch read, or a stream that starts from a full snapshot: each key once. */
+        SNAPSHOT,
+        /** A streaming replay of the lake table's changes from its first snapshot. */
+        REPLAY,
+        /** Fluss's log of the table from the earliest offset: a complete changelog. */
+        LOG
+    }
+
+    /** An operation of the workload as text, for a producer that writes it itself. */
+    public record Operation(boolean delete, String[] cells) {}
+
     /** A statement of the workload, with its label for progress and messages. */
     public record Statement(String label, String sql) {}
 
@@ -102,6 +118,20 @@ public final class Workload implements AutoCloseable {
         return nativeDeletesRefused(handle());
     }
 
+    /**
+     * Operations {@code from} to {@code from + count} (fewer at the end), their cells as canonical
+     * text in column order (null is NULL; a delete's non-key cells are null).
+     */
+    public List<Operation> operations(int from, int count) {
+        String[] flat = nativeOperationCells(handle(), from, count);
+        int width = columns().size() + 1;
+        List<Operation> out = new ArrayList<>(flat.length / width);
+        for (int i = 0; i < flat.length; i += width) {
+            out.add(new Operation("delete".equals(flat[i]), Arrays.copyOfRange(flat, i + 1, i + width)));
+        }
+        return out;
+    }
+
     /** How many operations the workload holds. */
     public int operations() {
         return nativeOperations(handle());
@@ -143,20 +173,27 @@ public final class Workload implements AutoCloseable {
      * A read about to stream in: its changes go to the core in batches as they arrive and are
      * folded there at once, so a read of millions of changes is never held whole in Java. Close
      * it after judging.
-     *
-     * @param snapshot a batch read: each key once
      */
-    public ReadBuffer newRead(String name, boolean snapshot) {
-        return new ReadBuffer(name, nativeNewRead(handle(), Objects.requireNonNull(name, "name"), snapshot));
+    public ReadBuffer newRead(String name, Source source) {
+        return new ReadBuffer(name, nativeNewRead(handle(), Objects.requireNonNull(name, "name"),
+                source.ordinal()));
     }
 
     /** The verdict over reads that streamed in, in this order: each against the expected state and the first. */
     public Verdict judge(List<ReadBuffer> reads) {
+        return judge(reads, List.of());
+    }
+
+    /**
+     * As {@link #judge(List)}, with the writes the server did not acknowledge (the producer's
+     * report): any of them makes the verdict inconsistent.
+     */
+    public Verdict judge(List<ReadBuffer> reads, List<String> rejectedWrites) {
         long[] pointers = new long[reads.size()];
         for (int i = 0; i < pointers.length; i++) {
             pointers[i] = reads.get(i).flushed();
         }
-        return Verdict.fromJson(nativeJudge(handle(), pointers));
+        return Verdict.fromJson(nativeJudge(handle(), pointers, rejectedWrites.toArray(String[]::new)));
     }
 
     /** The reads of one proof, judged together and closed together. */
@@ -171,8 +208,8 @@ public final class Workload implements AutoCloseable {
         private Reads() {}
 
         /** A new read, judged after the ones opened before it (the first is every other's reference). */
-        public synchronized ReadBuffer open(String name, boolean snapshot) {
-            ReadBuffer r = newRead(name, snapshot);
+        public synchronized ReadBuffer open(String name, Source source) {
+            ReadBuffer r = newRead(name, source);
             reads.add(r);
             return r;
         }
@@ -189,6 +226,11 @@ public final class Workload implements AutoCloseable {
 
         public synchronized Verdict judge() {
             return Workload.this.judge(reads);
+        }
+
+        /** The verdict, with the writes the server did not acknowledge. */
+        public synchronized Verdict judge(List<String> rejectedWrites) {
+            return Workload.this.judge(reads, rejectedWrites);
         }
 
         @Override
@@ -313,6 +355,8 @@ public final class Workload implements AutoCloseable {
 
     private static native int nativeOperations(long handle);
 
+    private static native String[] nativeOperationCells(long handle, int from, int count);
+
     private static native void nativeCheckTable(int target, String ddl);
 
     private static native String nativeDeletesRefused(long handle);
@@ -329,11 +373,11 @@ public final class Workload implements AutoCloseable {
 
     private static native String nativeSelectAll(long handle, String[] options);
 
-    private static native long nativeNewRead(long handle, String name, boolean snapshot);
+    private static native long nativeNewRead(long handle, String name, int source);
 
     private static native void nativeAppend(long handle, long read, byte[] batch, int length);
 
     private static native void nativeCloseRead(long read);
 
-    private static native String nativeJudge(long handle, long[] reads);
+    private static native String nativeJudge(long handle, long[] reads, String[] rejectedWrites);
 }

@@ -4,6 +4,9 @@ import dev.tierproof.core.Workload;
 import dev.tierproof.core.TierproofException;
 import dev.tierproof.run.Steps;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 import org.apache.flink.core.execution.JobClient;
@@ -18,6 +21,12 @@ import org.apache.flink.util.CloseableIterator;
  * with the number of changes it had delivered: it can never hang.
  */
 public final class BoundedRead {
+    /**
+     * How long a read bounded by a count keeps draining after it reached its count: whatever
+     * arrives then is extra, handed to the core like every other change, and judged.
+     */
+    public static final Duration GRACE = Duration.ofSeconds(1);
+
     private BoundedRead() {}
 
     /** Collects every change with all its fields as text (see {@link FlinkValues}) into {@code sink}. */
@@ -28,8 +37,9 @@ public final class BoundedRead {
 
     /**
      * As above, until the query ends or, when {@code stopAfter} is not negative, until that many
-     * changes have arrived; then the job is cancelled. The count must come from the source's own
-     * bookkeeping (such as a log end offset), never from the expected answer.
+     * changes have arrived and then for {@link #GRACE} more (anything arriving then is extra, and
+     * judged); then the job is cancelled. The count must come from the source's own bookkeeping
+     * (such as a log end offset), never from the expected answer.
      */
     public static Workload.ReadBuffer collect(Steps steps, TableEnvironment tables, String query,
             Workload.ReadBuffer sink, Duration deadline, long stopAfter) {
@@ -43,23 +53,30 @@ public final class BoundedRead {
             Duration deadline, long stopAfter, LongSupplier size, Consumer<Row> add) {
         steps.execute("the " + name + " read", deadline, control -> {
             control.detail(() -> "it had read " + size.getAsLong() + " changes");
+            AtomicBoolean drained = new AtomicBoolean();
             try {
                 TableResult result = PlannerThread.executeSql(tables, query);
                 control.onCancel(() -> result.getJobClient().ifPresent(JobClient::cancel));
                 CloseableIterator<Row> rows = result.collect();
                 try {
-                    while (size.getAsLong() != stopAfter && !control.cancelled() && rows.hasNext()) {
+                    boolean draining = false;
+                    while (!control.cancelled() && rows.hasNext()) {
                         add.accept(rows.next());
                         steps.progress().count(name + " changes read", size.getAsLong());
-                    }
-                    if (size.getAsLong() == stopAfter) {
-                        result.getJobClient().ifPresent(JobClient::cancel);
+                        if (!draining && size.getAsLong() == stopAfter) {
+                            // The count is reached: drain for the grace period, then end the job.
+                            draining = true;
+                            CompletableFuture.delayedExecutor(GRACE.toMillis(), TimeUnit.MILLISECONDS).execute(() -> {
+                                drained.set(true);
+                                result.getJobClient().ifPresent(JobClient::cancel);
+                            });
+                        }
                     }
                 } finally {
                     closeQuietly(rows);
                 }
             } catch (RuntimeException e) {
-                if (!control.cancelled()) {
+                if (!control.cancelled() && !drained.get()) {
                     throw new TierproofException("the " + name + " read failed after " + size.getAsLong()
                             + " changes: " + Steps.rootMessage(e), e);
                 }

@@ -40,10 +40,25 @@ import org.apache.fluss.metadata.TablePath;
  * from the expected answer.
  */
 public final class StreamhouseProof {
+    /** How the workload is written to Fluss. */
+    public enum Producer {
+        /** Fluss's own Java client ({@link ClientWriter}), every acknowledgement checked. */
+        CLIENT,
+        /** Flink SQL {@code INSERT}/{@code DELETE} statements, each a Flink job. */
+        SQL
+    }
+
     /**
      * @param workload the workload (its DDL is the Fluss table's); the caller closes it
+     * @param rowsPerInsert for the SQL producer: upserts per statement
      */
-    public record Config(Workload workload, Path warehouse, Duration deadline, int rowsPerInsert) {}
+    public record Config(Workload workload, Path warehouse, Duration deadline, int rowsPerInsert,
+            Producer producer) {
+        /** Written through the Fluss client. */
+        public Config(Workload workload, Path warehouse, Duration deadline, int rowsPerInsert) {
+            this(workload, warehouse, deadline, rowsPerInsert, Producer.CLIENT);
+        }
+    }
 
     private StreamhouseProof() {}
 
@@ -85,13 +100,27 @@ public final class StreamhouseProof {
         try (Connection connection = ConnectionFactory.createConnection(cluster.clientConfig());
                 Tiering tiering = Tiering.start(engine, cluster, cfg.warehouse(), FlussCatalog.TIERING_POLL)) {
             t = System.nanoTime();
-            List<Workload.Statement> statements = workload.statements(cfg.rowsPerInsert());
-            steps.progress().step("running the workload on Fluss: " + statements.size()
-                    + " statements (each a Flink job)");
-            for (int i = 0; i < statements.size(); i++) {
-                Workload.Statement s = statements.get(i);
-                Statements.execute(steps, flussBatch, s.label(), s.sql(), cfg.deadline());
-                steps.progress().count("statements done", i + 1, statements.size());
+            int statementCount = 0;
+            List<String> rejected = new ArrayList<>();
+            if (cfg.producer() == Producer.CLIENT) {
+                steps.progress().step("writing the workload through the Fluss client: " + workload.operations()
+                        + " operations");
+                ClientWriter.Outcome out = ClientWriter.write(steps, connection, TablePath.of(db, table), workload,
+                        cfg.deadline());
+                out.rejected().forEach(r -> rejected.add("operation " + r.operation() + ": " + r.message()));
+                if (out.rejectedCount() > out.rejected().size()) {
+                    rejected.add((out.rejectedCount() - out.rejected().size()) + " more rejected writes");
+                }
+            } else {
+                List<Workload.Statement> statements = workload.statements(cfg.rowsPerInsert());
+                statementCount = statements.size();
+                steps.progress().step("running the workload on Fluss: " + statements.size()
+                        + " statements (each a Flink job)");
+                for (int i = 0; i < statements.size(); i++) {
+                    Workload.Statement s = statements.get(i);
+                    Statements.execute(steps, flussBatch, s.label(), s.sql(), cfg.deadline());
+                    steps.progress().count("statements done", i + 1, statements.size());
+                }
             }
             timings.put("write", Statements.millisSince(t));
 
@@ -111,46 +140,52 @@ public final class StreamhouseProof {
                 Timed timed = new Timed(timings, steps, bounds);
                 String all = workload.selectAll(Map.of());
                 TableEnvironment paimonBatch = paimon(engine.batchTables(), cfg.warehouse());
-                Workload.ReadBuffer lakeRows = timed.read("paimon_batch", "a batch query ends by itself",
-                        () -> BoundedRead.collect(steps, paimonBatch, all, reads.open("paimon_batch", true),
-                                cfg.deadline()));
+                Workload.ReadBuffer lakeRows = timed.read("paimon_batch", "a batch query ends by itself", -1,
+                        () -> BoundedRead.collect(steps, paimonBatch, all,
+                                reads.open("paimon_batch", Workload.Source.SNAPSHOT), cfg.deadline()));
                 TableEnvironment paimonStreaming = paimon(engine.streamingTables(), cfg.warehouse());
                 String replay = workload.selectAll(Map.of("scan.mode", "from-snapshot", "scan.snapshot-id", "1",
                         "continuous.discovery-interval", "100ms"));
                 timed.read("paimon_streaming", "stopped after the log's " + q.logEndOffset() + " changes (the sum of"
-                        + " the tiered log end offsets)", () -> BoundedRead.collect(steps, paimonStreaming, replay,
-                        reads.open("paimon_streaming", false), cfg.deadline(), q.logEndOffset()));
-                timed.read("paimon_replay", "Paimon's stream scan up to the latest snapshot",
+                        + " the tiered log end offsets)", q.logEndOffset(), () -> BoundedRead.collect(steps, paimonStreaming, replay,
+                        reads.open("paimon_streaming", Workload.Source.REPLAY), cfg.deadline(), q.logEndOffset()));
+                timed.read("paimon_replay", "Paimon's stream scan up to the latest snapshot", -1,
                         () -> PaimonStreamReplay.replay(steps, cfg.warehouse(), db, table,
-                                reads.open("paimon_replay", false), workload.columns(), cfg.deadline()));
+                                reads.open("paimon_replay", Workload.Source.REPLAY), workload.columns(), cfg.deadline()));
                 TableEnvironment flussStreaming = utc(FlussCatalog.register(engine.streamingTables(),
                         cluster));
                 String earliest = workload.selectAll(Map.of("scan.startup.mode", "earliest"));
                 timed.read("fluss_changelog", "scan.startup.mode=earliest, stopped at the log end offsets: "
-                        + q.logEndOffset() + " changes", () -> BoundedRead.collect(steps, flussStreaming,
-                        earliest, reads.open("fluss_changelog", false), cfg.deadline(), q.logEndOffset()));
+                        + q.logEndOffset() + " changes", q.logEndOffset(), () -> BoundedRead.collect(steps,
+                        flussStreaming,
+                        earliest, reads.open("fluss_changelog", Workload.Source.LOG), cfg.deadline(), q.logEndOffset()));
                 long lakeCount = lakeRows.size();
                 String full = workload.selectAll(Map.of("scan.startup.mode", "full"));
                 timed.read("fluss_full", "scan.startup.mode=full (lake snapshot + empty log tail), stopped after"
-                        + " the lake's " + lakeCount + " rows", () -> BoundedRead.collect(steps, flussStreaming,
-                        full, reads.open("fluss_full", true), cfg.deadline(), lakeCount));
-                timed.read("fluss_union", "a batch union read (lake snapshot + log) ends by itself",
-                        () -> BoundedRead.collect(steps, flussBatch, all, reads.open("fluss_union", true),
-                                cfg.deadline()));
+                        + " the lake's " + lakeCount + " rows", lakeCount, () -> BoundedRead.collect(steps,
+                        flussStreaming,
+                        full, reads.open("fluss_full", Workload.Source.SNAPSHOT), cfg.deadline(), lakeCount));
+                timed.read("fluss_union", "a batch union read (lake snapshot + log) ends by itself", -1,
+                        () -> BoundedRead.collect(steps, flussBatch, all,
+                                reads.open("fluss_union", Workload.Source.SNAPSHOT), cfg.deadline()));
 
                 t = System.nanoTime();
-                verdict = reads.judge();
+                verdict = reads.judge(rejected);
                 timings.put("judge", Statements.millisSince(t));
             }
             timings.put("total", Statements.millisSince(startAll));
 
             List<String> details = new ArrayList<>();
+            details.add(String.format("written by       : %s", cfg.producer() == Producer.CLIENT
+                    ? "the Fluss client, " + workload.operations() + " operations, " + (rejected.isEmpty()
+                            ? "every write acknowledged" : "SOME WRITES REJECTED (below)")
+                    : "Flink SQL, " + statementCount + " statements"));
             details.add(String.format("tiered into      : Paimon %s.%s in %s", db, table,
                     cfg.warehouse().toAbsolutePath()));
             details.add(String.format("tiering          : %d changes in %d bucket(s), lake snapshot %d, caught up"
                     + " in %d ms", q.logEndOffset(), q.buckets(), q.lakeSnapshotId(), q.waitedMillis()));
             bounds.forEach((name, bound) -> details.add(String.format("%-17s: bound: %s", name, bound)));
-            return new ProofReport(report(cfg, ddl, table, statements.size(), cluster, q, bounds, verdict),
+            return new ProofReport(report(cfg, ddl, table, statementCount, cluster, q, bounds, verdict),
                     verdict, ddl.sql(), details, timings);
         } catch (RuntimeException e) {
             throw e;
@@ -159,14 +194,19 @@ public final class StreamhouseProof {
         }
     }
 
-    /** Times each read, says it is starting, and keeps how it was bounded. */
+    /**
+     * Times each read, says it is starting, and keeps how it was bounded: for a read stopped at a
+     * count, also what arrived past it within the grace period (judged with the rest).
+     */
     private record Timed(Map<String, Long> timings, Steps steps, Map<String, String> bounds) {
-        Workload.ReadBuffer read(String name, String bound, Supplier<Workload.ReadBuffer> read) {
+        Workload.ReadBuffer read(String name, String bound, long count, Supplier<Workload.ReadBuffer> read) {
             steps.progress().step("read " + name);
             long t = System.nanoTime();
             Workload.ReadBuffer r = read.get();
             timings.put(name, Statements.millisSince(t));
-            bounds.put(name, bound);
+            long extra = count < 0 ? 0 : r.size() - count;
+            bounds.put(name, count < 0 ? bound : bound + ", then " + BoundedRead.GRACE.toMillis() + " ms more: "
+                    + (extra == 0 ? "nothing" : extra + " changes past the bound (judged)"));
             return r;
         }
     }
@@ -191,8 +231,12 @@ public final class StreamhouseProof {
         r.put("table", FlussCatalog.FLUSS_DATABASE + "." + table);
         r.put("ddl", ddl.sql());
         r.put("keyed", ddl.keyed());
-        r.put("statements", statements);
-        r.put("rows_per_insert", cfg.rowsPerInsert());
+        r.put("producer", cfg.producer().name().toLowerCase(java.util.Locale.ROOT));
+        r.put("operations", cfg.workload().operations());
+        if (cfg.producer() == Producer.SQL) {
+            r.put("statements", statements);
+            r.put("rows_per_insert", cfg.rowsPerInsert());
+        }
         ObjectNode fluss = r.putObject("fluss");
         fluss.put("bootstrap_servers", cluster.bootstrapServers());
         fluss.put("database", FlussCatalog.FLUSS_DATABASE);

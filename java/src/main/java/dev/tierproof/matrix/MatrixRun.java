@@ -182,16 +182,16 @@ public final class MatrixRun {
         Map<String, Long> millis = new LinkedHashMap<>();
         Verdict verdict;
         try (Workload.Reads reads = v.workload.reads()) {
-            Workload.ReadBuffer batchRead = read(reads, refusals, millis, "batch", true,
+            Workload.ReadBuffer batchRead = read(reads, refusals, millis, "batch", Workload.Source.SNAPSHOT,
                     sink -> BoundedRead.collect(steps, batch, v.workload.selectAll(Map.of()), sink,
                             cfg.deadline()));
-            read(reads, refusals, millis, "streaming-replay", false, sink -> BoundedRead.collect(steps,
+            read(reads, refusals, millis, "streaming-replay", Workload.Source.REPLAY, sink -> BoundedRead.collect(steps,
                     streaming, v.workload.selectAll(PaimonProof.replayOptions()), sink, cfg.deadline()));
             // latest-full starts with the merged snapshot, then waits for changes that never come:
             // bounded by the batch read's row count (after the writes nothing else changes).
             if (batchRead != null) {
                 long count = batchRead.size();
-                read(reads, refusals, millis, "streaming-latest-full", false, sink -> BoundedRead.collect(steps,
+                read(reads, refusals, millis, "streaming-latest-full", Workload.Source.SNAPSHOT, sink -> BoundedRead.collect(steps,
                         streaming, v.workload.selectAll(Map.of("scan.mode", "latest-full",
                                 "continuous.discovery-interval", "100ms")), sink, cfg.deadline(), count));
             } else {
@@ -258,9 +258,9 @@ public final class MatrixRun {
 
     /** A read into a buffer of {@code reads}; one Paimon refuses is a refusal, and is left out. */
     private static Workload.ReadBuffer read(Workload.Reads reads, Map<String, String> refusals,
-            Map<String, Long> millis, String name, boolean snapshot, Consumer<Workload.ReadBuffer> read) {
+            Map<String, Long> millis, String name, Workload.Source source, Consumer<Workload.ReadBuffer> read) {
         long t = System.nanoTime();
-        Workload.ReadBuffer sink = reads.open(name, snapshot);
+        Workload.ReadBuffer sink = reads.open(name, source);
         try {
             read.accept(sink);
             return sink;

@@ -102,7 +102,7 @@ public final class PaimonProof {
             t = System.nanoTime();
             String batchQuery = workload.selectAll(Map.of());
             steps.progress().step("batch read: " + batchQuery);
-            BoundedRead.collect(steps, batch, batchQuery, reads.open("batch", true), cfg.deadline());
+            BoundedRead.collect(steps, batch, batchQuery, reads.open("batch", Workload.Source.SNAPSHOT), cfg.deadline());
             timings.put("batch_read", Statements.millisSince(t));
 
             if (replays) {
@@ -113,13 +113,13 @@ public final class PaimonProof {
                 streaming.useDatabase(path.getDatabaseName());
                 streamingQuery = workload.selectAll(replayOptions());
                 steps.progress().step("streaming read: " + streamingQuery);
-                BoundedRead.collect(steps, streaming, streamingQuery, reads.open("streaming", false),
+                BoundedRead.collect(steps, streaming, streamingQuery, reads.open("streaming", Workload.Source.REPLAY),
                         cfg.deadline());
                 timings.put("streaming_read", Statements.millisSince(t));
                 t = System.nanoTime();
                 steps.progress().step("paimon replay: Paimon's own stream scan from snapshot 1 (no Flink)");
                 PaimonStreamReplay.replay(steps, cfg.warehouse(), path.getDatabaseName(), path.getObjectName(),
-                        reads.open("paimon_replay", false), workload.columns(), cfg.deadline());
+                        reads.open("paimon_replay", Workload.Source.REPLAY), workload.columns(), cfg.deadline());
                 timings.put("paimon_replay", Statements.millisSince(t));
                 long to = last.getAsLong();
                 steps.execute("rolling back the sentinel commit", cfg.deadline(), control ->

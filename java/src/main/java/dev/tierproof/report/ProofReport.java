@@ -47,6 +47,7 @@ public final class ProofReport extends Report {
                         sample(c.missing()), sample(c.extra())));
             }
         }
+        verdict.rejectedWrites().forEach(w -> sb.append(String.format("rejected write   : %s%n", w)));
         sb.append(consistent()
                 ? "verdict          : CONSISTENT: every read equals the expected state (" + verdict.promise() + ")\n"
                 : "verdict          : INCONSISTENT\n");

@@ -30,8 +30,8 @@ class WorkloadTest {
         int keys = 60_000;
         String pad = "x".repeat(40);
         try (Workload w = workload(keys); Workload.Reads reads = w.reads()) {
-            Workload.ReadBuffer batch = reads.open("batch", true);
-            Workload.ReadBuffer stream = reads.open("stream", false);
+            Workload.ReadBuffer batch = reads.open("batch", Workload.Source.SNAPSHOT);
+            Workload.ReadBuffer stream = reads.open("stream", Workload.Source.REPLAY);
             for (int i = 0; i < keys; i++) {
                 batch.add((byte) 0, new String[] {"key-" + i, "v" + i});
                 // Each key written first with a padded value, then retracted and replaced: > 1 MiB of changes.
@@ -53,7 +53,7 @@ class WorkloadTest {
     @Test
     void aReadThatBreaksTheRulesIsJudgedSo() {
         try (Workload w = workload(2); Workload.Reads reads = w.reads()) {
-            Workload.ReadBuffer batch = reads.open("batch", true);
+            Workload.ReadBuffer batch = reads.open("batch", Workload.Source.SNAPSHOT);
             batch.add((byte) 0, new String[] {"key-0", "v0"});
             batch.add((byte) 0, new String[] {"key-0", "v0"}); // a key twice in a snapshot
             batch.add((byte) 0, new String[] {"key-1", "v1"});
@@ -70,7 +70,7 @@ class WorkloadTest {
     @Test
     void anUnknownRowKindIsBadInput() {
         try (Workload w = workload(1); Workload.Reads reads = w.reads()) {
-            reads.open("stream", false).add((byte) 7, new String[] {"key-0", "v0"});
+            reads.open("stream", Workload.Source.REPLAY).add((byte) 7, new String[] {"key-0", "v0"});
             assertThatThrownBy(reads::judge).isInstanceOf(IllegalArgumentException.class)
                     .hasMessageContaining("unknown row kind code 7");
         }
@@ -96,11 +96,11 @@ class WorkloadTest {
     @Test
     void aClosedReadOrWorkloadRefusesUse() {
         Workload w = workload(1);
-        Workload.ReadBuffer r = w.newRead("batch", true);
+        Workload.ReadBuffer r = w.newRead("batch", Workload.Source.SNAPSHOT);
         r.close();
         r.close();
         assertThatThrownBy(() -> w.judge(java.util.List.of(r))).hasMessageContaining("closed");
         w.close();
-        assertThatThrownBy(() -> w.newRead("x", true)).hasMessageContaining("closed");
+        assertThatThrownBy(() -> w.newRead("x", Workload.Source.SNAPSHOT)).hasMessageContaining("closed");
     }
 }

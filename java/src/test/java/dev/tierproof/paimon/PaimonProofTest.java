@@ -153,7 +153,7 @@ class PaimonProofTest {
             String query = w.selectAll(Map.of("scan.mode", "from-snapshot", "scan.snapshot-id", "1",
                     "continuous.discovery-interval", "100ms"));
             assertThatThrownBy(() -> BoundedRead.collect(Steps.silent(), streaming, query,
-                    reads.open("streaming", false), Duration.ofSeconds(5)))
+                    reads.open("streaming", Workload.Source.REPLAY), Duration.ofSeconds(5)))
                     .isInstanceOf(TierproofException.class)
                     .hasMessageContaining("did not end within its deadline of 5 s")
                     // 12 upserts in one commit (the sentinel was rolled back): every change counts.

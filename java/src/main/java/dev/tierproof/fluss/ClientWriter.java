@@ -1,0 +1,148 @@
+package dev.tierproof.fluss;
+
+import dev.tierproof.core.TierproofException;
+import dev.tierproof.core.Workload;
+import dev.tierproof.run.Steps;
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.fluss.client.Connection;
+import org.apache.fluss.client.table.Table;
+import org.apache.fluss.client.table.writer.AppendWriter;
+import org.apache.fluss.client.table.writer.TableWriter;
+import org.apache.fluss.client.table.writer.UpsertWriter;
+import org.apache.fluss.metadata.TablePath;
+import org.apache.fluss.row.BinaryString;
+import org.apache.fluss.row.Decimal;
+import org.apache.fluss.row.GenericRow;
+import org.apache.fluss.row.TimestampLtz;
+import org.apache.fluss.row.TimestampNtz;
+import org.apache.fluss.types.DataType;
+import org.apache.fluss.types.DecimalType;
+import org.apache.fluss.types.RowType;
+
+/**
+ * The workload written through Fluss's own Java client, as applications write: an
+ * {@code UpsertWriter} (upserts and deletes) for a primary-key table, an {@code AppendWriter} for
+ * a log table, in the workload's order. Every write's acknowledgement is checked: a write the
+ * server rejects is reported with its position and message, even when {@code flush()} returned
+ * normally. One writer keeps the order of a key's writes (they go to one bucket).
+ */
+public final class ClientWriter {
+    /** Operations fetched from the core at a time. */
+    static final int BATCH = 10_000;
+
+    /** A write the server did not acknowledge: its position in the workload and why. */
+    public record Rejected(int operation, String message) {}
+
+    /**
+     * What the producer did.
+     *
+     * @param written operations handed to the writer
+     * @param rejected writes whose acknowledgement failed (the first 20), and how many in all
+     */
+    public record Outcome(int written, List<Rejected> rejected, int rejectedCount) {}
+
+    private ClientWriter() {}
+
+    /** Writes every operation of the workload to the table, as a step bounded by {@code deadline}. */
+    public static Outcome write(Steps steps, Connection connection, TablePath path, Workload workload,
+            Duration deadline) {
+        return steps.run("writing through the Fluss client", deadline, control -> {
+            int total = workload.operations();
+            List<CompletableFuture<?>> acks = new ArrayList<>(total);
+            int[] written = {0};
+            control.detail(() -> "it had written " + written[0] + " of " + total + " operations");
+            try (Table table = connection.getTable(path)) {
+                RowType type = table.getTableInfo().getRowType();
+                boolean keyed = table.getTableInfo().hasPrimaryKey();
+                TableWriter writer = keyed ? table.newUpsert().createWriter() : table.newAppend().createWriter();
+                for (int from = 0; from < total && !control.cancelled(); from += BATCH) {
+                    for (Workload.Operation op : workload.operations(from, BATCH)) {
+                        GenericRow row = row(type, op.cells());
+                        if (keyed) {
+                            UpsertWriter upserts = (UpsertWriter) writer;
+                            acks.add(op.delete() ? upserts.delete(row) : upserts.upsert(row));
+                        } else {
+                            acks.add(((AppendWriter) writer).append(row));
+                        }
+                        written[0]++;
+                        steps.progress().count("operations written", written[0], total);
+                    }
+                }
+                writer.flush();
+                return outcome(acks, deadline);
+            } catch (TierproofException e) {
+                throw e;
+            } catch (Exception e) {
+                throw new TierproofException("writing through the Fluss client failed after " + written[0]
+                        + " operations: " + Steps.rootMessage(e), e);
+            }
+        });
+    }
+
+    /** Waits for every acknowledgement and keeps the failed ones. */
+    private static Outcome outcome(List<CompletableFuture<?>> acks, Duration deadline) throws InterruptedException {
+        List<Rejected> rejected = new ArrayList<>();
+        int count = 0;
+        long until = System.nanoTime() + deadline.toNanos();
+        for (int i = 0; i < acks.size(); i++) {
+            try {
+                acks.get(i).get(Math.max(1, until - System.nanoTime()), TimeUnit.NANOSECONDS);
+            } catch (ExecutionException e) {
+                count++;
+                if (rejected.size() < 20) {
+                    rejected.add(new Rejected(i + 1, Steps.rootMessage(e)));
+                }
+            } catch (TimeoutException e) {
+                throw new TierproofException("operation " + (i + 1) + "'s write was not acknowledged within the"
+                        + " deadline of " + deadline.toSeconds() + " s", e);
+            }
+        }
+        return new Outcome(acks.size(), rejected, count);
+    }
+
+    /** A row of the table from the core's canonical text (NULL is null). */
+    static GenericRow row(RowType type, String[] cells) {
+        GenericRow row = new GenericRow(cells.length);
+        for (int i = 0; i < cells.length; i++) {
+            row.setField(i, cells[i] == null ? null : value(type.getTypeAt(i), cells[i]));
+        }
+        return row;
+    }
+
+    /** One value in Fluss's internal form, parsed from the core's canonical text of it. */
+    static Object value(DataType type, String text) {
+        return switch (type.getTypeRoot()) {
+            case BOOLEAN -> Boolean.parseBoolean(text);
+            case TINYINT -> Byte.parseByte(text);
+            case SMALLINT -> Short.parseShort(text);
+            case INTEGER -> Integer.parseInt(text);
+            case BIGINT -> Long.parseLong(text);
+            case FLOAT -> Float.parseFloat(text);
+            case DOUBLE -> Double.parseDouble(text);
+            case DECIMAL -> {
+                DecimalType d = (DecimalType) type;
+                yield Decimal.fromBigDecimal(new BigDecimal(text), d.getPrecision(), d.getScale());
+            }
+            case CHAR, STRING -> BinaryString.fromString(text);
+            case BINARY, BYTES -> HexFormat.of().parseHex(text);
+            case DATE -> (int) LocalDate.parse(text).toEpochDay();
+            case TIME_WITHOUT_TIME_ZONE -> (int) (LocalTime.parse(text).toNanoOfDay() / 1_000_000);
+            case TIMESTAMP_WITHOUT_TIME_ZONE -> TimestampNtz.fromLocalDateTime(LocalDateTime.parse(
+                    text.replace(' ', 'T')));
+            case TIMESTAMP_WITH_LOCAL_TIME_ZONE -> TimestampLtz.fromInstant(Instant.parse(text.replace(' ', 'T')));
+            default -> throw new IllegalArgumentException("column type " + type + " is not one tierproof writes");
+        };
+    }
+}
