@@ -406,3 +406,34 @@ pub extern "system" fn Java_dev_tierproof_core_Workload_nativeOperationCells<'lo
     })
     .resolve::<ThrowTierproof>()
 }
+
+/// The workload's first `n` operations, as a new handle (see `Proof::prefix`).
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_dev_tierproof_core_Workload_nativePrefix<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    handle: jlong,
+    n: jint,
+) -> jlong {
+    env.with_env(|_env| -> JniResult<_> {
+        let n = usize::try_from(n).map_err(|_| bad(format!("prefix {n} is negative")))?;
+        let p = proof(handle)?.prefix(n)?;
+        Ok(Box::into_raw(Box::new(p)) as jlong)
+    })
+    .resolve::<ThrowTierproof>()
+}
+
+/// The same workload under another table name, as a new handle (see `Proof::renamed`).
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_dev_tierproof_core_Workload_nativeRenamed<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    handle: jlong,
+    table: JString<'local>,
+) -> jlong {
+    env.with_env(|env| -> JniResult<_> {
+        let p = proof(handle)?.renamed(&string(env, &table, "table")?)?;
+        Ok(Box::into_raw(Box::new(p)) as jlong)
+    })
+    .resolve::<ThrowTierproof>()
+}

@@ -208,6 +208,26 @@ impl Proof {
         out
     }
 
+    /// The same workload and table under another name (`table` or `db.table`, checked as a
+    /// DDL's name is): a search proves each trial's candidates in tables of their own.
+    pub fn renamed(&self, table: &str) -> Result<Proof> {
+        let mut p = self.clone();
+        p.table.path = crate::ident::TablePath::parse(table)?;
+        p.table.check_safe()?;
+        if p.target == Target::Fluss {
+            for part in p.table.path.parts() {
+                validate_fluss_name(part)?;
+            }
+        }
+        Ok(p)
+    }
+
+    /// The workload's first `n` operations, of the same table and judged the same way: what a
+    /// read taken after them (a checkpoint between rounds) must hold.
+    pub fn prefix(&self, n: usize) -> Result<Proof> {
+        self.with_workload(self.ops[..n.min(self.ops.len())].to_vec())
+    }
+
     /// The `index`th smaller or simpler workload of the same table that the table takes,
     /// simplest first (see [`super::shrink`]), judged as this one is; None past the last.
     pub fn shrink_candidate(&self, index: usize) -> Option<Proof> {
@@ -319,6 +339,12 @@ impl Proof {
             deleted.clear();
         };
         for (n, op) in self.ops.iter().enumerate() {
+            if let (OpKind::Delete, Some(why)) = (op.kind, &self.merge.sql_deletes_refused) {
+                return Err(TierproofError::InvalidInput(format!(
+                    "operation {} is a delete: {why}; write it with the Fluss client (--producer client)",
+                    n + 1
+                )));
+            }
             // Every value is checked as a literal here, so a failure names its operation.
             let literals = self.shape.literals(&op.values).map_err(|e| {
                 TierproofError::InvalidInput(format!("operation {}: {}", n + 1, e.detail()))

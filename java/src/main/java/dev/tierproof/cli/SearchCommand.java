@@ -3,6 +3,9 @@ package dev.tierproof.cli;
 import dev.tierproof.core.Ddl;
 import dev.tierproof.core.Workload;
 import dev.tierproof.flink.FlinkEngine;
+import dev.tierproof.fluss.FlussCatalog;
+import dev.tierproof.fluss.LocalFlussCluster;
+import dev.tierproof.fluss.Tiering;
 import dev.tierproof.search.CounterexampleSearch;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -34,6 +37,16 @@ final class SearchCommand extends TierproofCommand {
             + " composite key, a partition column (STRING, INT, BIGINT, DATE), 1 to 4 buckets, assorted values")
     boolean randomTables;
 
+    @Option(names = "--streamhouse", description = "search the streamhouse instead: a Fluss table (Fluss DDL) on one"
+            + " Fluss cluster with its lake tiering, written through the Fluss client in --rounds rounds, all six"
+            + " reads judged")
+    boolean streamhouse;
+
+    @Option(names = "--rounds", paramLabel = "N", defaultValue = "2", description = "with --streamhouse: each"
+            + " trial written in N rounds, tiering awaited and the lake checked after each but the last (default"
+            + " ${DEFAULT-VALUE})")
+    int rounds;
+
     @Option(names = "--judge-as", paramLabel = "FILE", description = "judge every trial against what this"
             + " table (the same columns) would hold, e.g. an append table against its keyed twin")
     Path judgeAs;
@@ -55,19 +68,21 @@ final class SearchCommand extends TierproofCommand {
 
     @Override
     public Integer call() {
-        String ddl = tableOptions.ddl(null, Workload.Target.PAIMON);
+        Workload.Target target = streamhouse ? Workload.Target.FLUSS : Workload.Target.PAIMON;
+        String ddl = tableOptions.ddl(null, target);
         if (randomTables && ddl != null) {
             throw new IllegalArgumentException("give --random-tables or a table (--ddl-file, --spec), not both");
         }
         if (ddl == null && !randomTables) {
-            ddl = Ddl.tierTableDdl("t");
+            ddl = streamhouse ? FlussCatalog.tieredTableDdl("t") : Ddl.tierTableDdl("t");
         }
         String promise = judgeAs == null ? null : InputFiles.readText(judgeAs, "--judge-as");
         range("--trials", trials, 1, 100_000);
         range("--ops-per-trial", perTrial, 1, 100);
         range("--keys", keys, 1, Integer.MAX_VALUE);
-        CounterexampleSearch.Config config = new CounterexampleSearch.Config(ddl, promise, trials, seed, perTrial,
-                keys, null, null);
+        range("--rounds", rounds, 1, perTrial);
+        CounterexampleSearch.Config config = new CounterexampleSearch.Config(target, ddl, promise, trials, seed,
+                perTrial, keys, streamhouse ? rounds : 1, null, null);
         checkFirstTrial(config);
         List<Path> inputs = new ArrayList<>();
         inputs.add(tableOptions.ddlFile);
@@ -83,13 +98,26 @@ final class SearchCommand extends TierproofCommand {
         try (RunSession session = RunSession.start("search", main.runDirectory, run, report, main.err)) {
             main.running(session);
             Warehouse warehouse = Warehouse.of(usersWarehouse, session);
-            main.out.printf("tierproof search: %d trials of %d operations over %d keys, seed %d, %s%n", trials,
-                    perTrial, keys, seed, randomTables ? "a random table each trial"
+            main.out.printf("tierproof search%s: %d trials of %d operations over %d keys%s, seed %d, %s%n",
+                    streamhouse ? " --streamhouse" : "", trials, perTrial, keys, streamhouse ? " in " + rounds
+                            + " rounds" : "", seed, randomTables ? "a random table each trial"
                             : tableOptions.given() ? "the table of " + tableOptions.source()
-                            : "the tiered table (deduplicate + input)");
-            FlinkEngine engine = session.started(FlinkEngine.start(4, session.directory().directory("flink")));
-            CounterexampleSearch.Result result = CounterexampleSearch.run(engine, new CounterexampleSearch.Config(
-                    ddl, promise, trials, seed, perTrial, keys, warehouse.path(), deadline), session.steps());
+                            : "the tiered table");
+            CounterexampleSearch.Prover prover;
+            if (streamhouse) {
+                session.steps().progress().step("starting Fluss (ZooKeeper, coordinator, tablet server) with a"
+                        + " Paimon datalake, and Flink");
+                LocalFlussCluster cluster = session.started(LocalFlussCluster.start(1,
+                        Tiering.clusterOptions(warehouse.path()), session.directory().directory("fluss")));
+                FlinkEngine engine = session.started(FlinkEngine.start(8, session.directory().directory("flink")));
+                prover = CounterexampleSearch.streamhouse(cluster, engine);
+            } else {
+                FlinkEngine engine = session.started(FlinkEngine.start(4, session.directory().directory("flink")));
+                prover = CounterexampleSearch.paimon(engine);
+            }
+            CounterexampleSearch.Result result = CounterexampleSearch.run(prover, new CounterexampleSearch.Config(
+                    target, ddl, promise, trials, seed, perTrial, keys, config.rounds(), warehouse.path(), deadline),
+                    session.steps());
             session.completed();
             if (!result.found()) {
                 main.out.printf("no counterexample: all %d trials consistent (%d proofs)%n", result.trialsRun(),
@@ -105,8 +133,10 @@ final class SearchCommand extends TierproofCommand {
             main.out.printf("counterexample in trial %d: %d operations, shrunk to %d (%d proofs)%n",
                     result.trialsRun(), result.foundOperations(), result.minimalOperations(), result.proofsRun());
             main.out.print(result.minimalReport().summary());
-            main.out.println("reproduce: ./build.sh run prove --ddl-file " + sql + " --upserts " + csv
-                    + (judgeAs != null ? " --judge-as " + judgeAs : ""));
+            main.out.println("reproduce: ./build.sh run " + (streamhouse ? "streamhouse" : "prove") + " --ddl-file "
+                    + sql + " --upserts " + csv + (judgeAs != null ? " --judge-as " + judgeAs : "")
+                    + (streamhouse && config.rounds() > 1 ? " --rounds " + Math.min(config.rounds(),
+                            result.minimalOperations()) : ""));
             if (report != null) {
                 report.write(result.minimalReport().toJson() + "\n", main.err);
             }
@@ -117,9 +147,10 @@ final class SearchCommand extends TierproofCommand {
     /** The first trial's table and workload, made before anything starts: bad input fails here. */
     private void checkFirstTrial(CounterexampleSearch.Config config) {
         String first = CounterexampleSearch.tableOf(config, seed);
+        Workload.Target target = config.target();
         String source = randomTables ? "the random table of seed " + seed : tableOptions.given()
                 ? tableOptions.source() : "the tiered table";
-        try (Workload w = Workload.generate(Workload.Target.PAIMON, first, 1, 1, seed, true)) {
+        try (Workload w = Workload.generate(target, first, 1, 1, seed, true)) {
             if (w.table().database() != null) {
                 throw new IllegalArgumentException(source + " names a database; search proves each trial in a"
                         + " database of its own (search_1, search_2, ...): give only the table's name");
@@ -129,9 +160,8 @@ final class SearchCommand extends TierproofCommand {
                     + e.getMessage(), e);
         }
         if (config.promiseDdl() != null) {
-            try (Workload keyed = Workload.generate(Workload.Target.PAIMON, config.promiseDdl(),
-                    1, 1, seed, false)) {
-                Workload.openJudgedAs(Workload.Target.PAIMON, first, config.promiseDdl(),
+            try (Workload keyed = Workload.generate(target, config.promiseDdl(), 1, 1, seed, false)) {
+                Workload.openJudgedAs(target, first, config.promiseDdl(),
                         keyed.workloadCsv().getBytes(java.nio.charset.StandardCharsets.UTF_8)).close();
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException("--judge-as " + judgeAs + ": " + e.getMessage(), e);

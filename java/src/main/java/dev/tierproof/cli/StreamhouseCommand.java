@@ -46,6 +46,11 @@ final class StreamhouseCommand extends TierproofCommand {
                     + " Flink SQL statements, each a Flink job (default ${DEFAULT-VALUE})")
     String producer;
 
+    @Option(names = "--rounds", paramLabel = "N", defaultValue = "1",
+            description = "write the workload in N rounds; after each but the last, wait for tiering and check"
+                    + " the lake and the union read against the operations so far (default ${DEFAULT-VALUE})")
+    int rounds;
+
     @Mixin
     WorkloadOptions workload;
 
@@ -79,6 +84,11 @@ final class StreamhouseCommand extends TierproofCommand {
             }
             int perInsert = rowsPerInsert != null ? rowsPerInsert
                     : checked.operations() <= PER_UPSERT_LIMIT ? 1 : 2000;
+            // Checked up front: the rounds, and what the SQL producer cannot write.
+            new StreamhouseProof.Config(checked, null, null, perInsert, producer(), rounds);
+            if (producer() == StreamhouseProof.Producer.SQL) {
+                checked.statements(perInsert);
+            }
             List<Path> inputs = new ArrayList<>(workload.inputs());
             inputs.add(tableOptions.ddlFile);
             return onTable(checked, perInsert, (usersDdl != null ? "the Fluss table of " + source + ", " : "")
@@ -108,7 +118,7 @@ final class StreamhouseCommand extends TierproofCommand {
             FlinkEngine engine = session.started(FlinkEngine.start(8, session.directory().directory("flink")));
             ProofReport result = StreamhouseProof.run(cluster, engine,
                     new StreamhouseProof.Config(checked, warehouse.path(), deadline, perInsert,
-                            producer()),
+                            producer(), rounds),
                     session.steps());
             session.completed();
             progress.step("stopping Flink and the Fluss cluster");

@@ -132,6 +132,19 @@ public final class Workload implements AutoCloseable {
         return out;
     }
 
+    /**
+     * The first {@code n} operations, of the same table and judged the same way: what a read
+     * taken after them (a checkpoint between rounds) must hold. The caller closes it.
+     */
+    public Workload prefix(int n) {
+        return new Workload(nativePrefix(handle(), n));
+    }
+
+    /** The same workload and table under another name ({@code table} or {@code db.table}). */
+    public Workload renamed(String table) {
+        return new Workload(nativeRenamed(handle(), Objects.requireNonNull(table, "table")));
+    }
+
     /** How many operations the workload holds. */
     public int operations() {
         return nativeOperations(handle());
@@ -354,6 +367,10 @@ public final class Workload implements AutoCloseable {
     private static native String[] nativeColumns(long handle);
 
     private static native int nativeOperations(long handle);
+
+    private static native long nativePrefix(long handle, int n);
+
+    private static native long nativeRenamed(long handle, String table);
 
     private static native String[] nativeOperationCells(long handle, int from, int count);
 

@@ -58,41 +58,55 @@ public final class ClientWriter {
     /** Writes every operation of the workload to the table, as a step bounded by {@code deadline}. */
     public static Outcome write(Steps steps, Connection connection, TablePath path, Workload workload,
             Duration deadline) {
-        return steps.run("writing through the Fluss client", deadline, control -> {
-            int total = workload.operations();
-            List<CompletableFuture<?>> acks = new ArrayList<>(total);
-            int[] written = {0};
-            control.detail(() -> "it had written " + written[0] + " of " + total + " operations");
-            try (Table table = connection.getTable(path)) {
-                RowType type = table.getTableInfo().getRowType();
-                boolean keyed = table.getTableInfo().hasPrimaryKey();
-                TableWriter writer = keyed ? table.newUpsert().createWriter() : table.newAppend().createWriter();
-                for (int from = 0; from < total && !control.cancelled(); from += BATCH) {
-                    for (Workload.Operation op : workload.operations(from, BATCH)) {
-                        GenericRow row = row(type, op.cells());
-                        if (keyed) {
-                            UpsertWriter upserts = (UpsertWriter) writer;
-                            acks.add(op.delete() ? upserts.delete(row) : upserts.upsert(row));
-                        } else {
-                            acks.add(((AppendWriter) writer).append(row));
-                        }
-                        written[0]++;
-                        steps.progress().count("operations written", written[0], total);
+        return write(steps, connection, path, workload, 0, workload.operations(), deadline);
+    }
+
+    /**
+     * Writes operations {@code start} to {@code end} (exclusive) of the workload, as a step bounded
+     * by {@code deadline}; a rejected write names its position in the whole workload.
+     */
+    public static Outcome write(Steps steps, Connection connection, TablePath path, Workload workload, int start,
+            int end, Duration deadline) {
+        return steps.run("writing operations " + (start + 1) + " to " + end + " through the Fluss client", deadline,
+                control -> writeRange(steps, control, connection, path, workload, start, end, deadline));
+    }
+
+    private static Outcome writeRange(Steps steps, Steps.Control control, Connection connection, TablePath path,
+            Workload workload, int start, int end, Duration deadline) {
+        int total = end - start;
+        List<CompletableFuture<?>> acks = new ArrayList<>(total);
+        int[] written = {0};
+        control.detail(() -> "it had written " + written[0] + " of " + total + " operations");
+        try (Table table = connection.getTable(path)) {
+            RowType type = table.getTableInfo().getRowType();
+            boolean keyed = table.getTableInfo().hasPrimaryKey();
+            TableWriter writer = keyed ? table.newUpsert().createWriter() : table.newAppend().createWriter();
+            for (int from = start; from < end && !control.cancelled(); from += BATCH) {
+                for (Workload.Operation op : workload.operations(from, Math.min(BATCH, end - from))) {
+                    GenericRow row = row(type, op.cells());
+                    if (keyed) {
+                        UpsertWriter upserts = (UpsertWriter) writer;
+                        acks.add(op.delete() ? upserts.delete(row) : upserts.upsert(row));
+                    } else {
+                        acks.add(((AppendWriter) writer).append(row));
                     }
+                    written[0]++;
+                    steps.progress().count("operations written", written[0], total);
                 }
-                writer.flush();
-                return outcome(acks, deadline);
-            } catch (TierproofException e) {
-                throw e;
-            } catch (Exception e) {
-                throw new TierproofException("writing through the Fluss client failed after " + written[0]
-                        + " operations: " + Steps.rootMessage(e), e);
             }
-        });
+            writer.flush();
+            return outcome(acks, start, deadline);
+        } catch (TierproofException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new TierproofException("writing through the Fluss client failed after " + written[0]
+                    + " operations: " + Steps.rootMessage(e), e);
+        }
     }
 
     /** Waits for every acknowledgement and keeps the failed ones. */
-    private static Outcome outcome(List<CompletableFuture<?>> acks, Duration deadline) throws InterruptedException {
+    private static Outcome outcome(List<CompletableFuture<?>> acks, int start, Duration deadline)
+            throws InterruptedException {
         List<Rejected> rejected = new ArrayList<>();
         int count = 0;
         long until = System.nanoTime() + deadline.toNanos();
@@ -102,10 +116,10 @@ public final class ClientWriter {
             } catch (ExecutionException e) {
                 count++;
                 if (rejected.size() < 20) {
-                    rejected.add(new Rejected(i + 1, Steps.rootMessage(e)));
+                    rejected.add(new Rejected(start + i + 1, Steps.rootMessage(e)));
                 }
             } catch (TimeoutException e) {
-                throw new TierproofException("operation " + (i + 1) + "'s write was not acknowledged within the"
+                throw new TierproofException("operation " + (start + i + 1) + "'s write was not acknowledged within the"
                         + " deadline of " + deadline.toSeconds() + " s", e);
             }
         }

@@ -51,12 +51,25 @@ public final class StreamhouseProof {
     /**
      * @param workload the workload (its DDL is the Fluss table's); the caller closes it
      * @param rowsPerInsert for the SQL producer: upserts per statement
+     * @param rounds the workload written in this many rounds, each but the last followed by a
+     *     wait for tiering and a checkpoint (the client producer only)
      */
     public record Config(Workload workload, Path warehouse, Duration deadline, int rowsPerInsert,
-            Producer producer) {
-        /** Written through the Fluss client. */
+            Producer producer, int rounds) {
+        public Config {
+            if (rounds < 1 || rounds > workload.operations()) {
+                throw new IllegalArgumentException("--rounds " + rounds + " must be between 1 and the workload's "
+                        + workload.operations() + " operations");
+            }
+            if (rounds > 1 && producer != Producer.CLIENT) {
+                throw new IllegalArgumentException("--rounds " + rounds + " needs --producer client: rounds are"
+                        + " ranges of operations, and SQL statements batch them");
+            }
+        }
+
+        /** Written through the Fluss client in one round. */
         public Config(Workload workload, Path warehouse, Duration deadline, int rowsPerInsert) {
-            this(workload, warehouse, deadline, rowsPerInsert, Producer.CLIENT);
+            this(workload, warehouse, deadline, rowsPerInsert, Producer.CLIENT, 1);
         }
     }
 
@@ -102,14 +115,28 @@ public final class StreamhouseProof {
             t = System.nanoTime();
             int statementCount = 0;
             List<String> rejected = new ArrayList<>();
+            List<ProofReport.Checkpoint> checkpoints = new ArrayList<>();
+            TablePath path = TablePath.of(db, table);
             if (cfg.producer() == Producer.CLIENT) {
-                steps.progress().step("writing the workload through the Fluss client: " + workload.operations()
-                        + " operations");
-                ClientWriter.Outcome out = ClientWriter.write(steps, connection, TablePath.of(db, table), workload,
-                        cfg.deadline());
-                out.rejected().forEach(r -> rejected.add("operation " + r.operation() + ": " + r.message()));
-                if (out.rejectedCount() > out.rejected().size()) {
-                    rejected.add((out.rejectedCount() - out.rejected().size()) + " more rejected writes");
+                int total = workload.operations();
+                for (int round = 1; round <= cfg.rounds(); round++) {
+                    int start = (int) ((long) total * (round - 1) / cfg.rounds());
+                    int end = (int) ((long) total * round / cfg.rounds());
+                    steps.progress().step((cfg.rounds() > 1 ? "round " + round + "/" + cfg.rounds() + ": " : "")
+                            + "writing operations " + (start + 1) + " to " + end + " through the Fluss client");
+                    List<String> roundRejected = new ArrayList<>();
+                    ClientWriter.Outcome out = ClientWriter.write(steps, connection, path, workload, start, end,
+                            cfg.deadline());
+                    out.rejected().forEach(r -> roundRejected.add("operation " + r.operation() + ": "
+                            + r.message()));
+                    if (out.rejectedCount() > out.rejected().size()) {
+                        roundRejected.add((out.rejectedCount() - out.rejected().size()) + " more rejected writes");
+                    }
+                    rejected.addAll(roundRejected);
+                    if (round < cfg.rounds()) {
+                        checkpoints.add(checkpoint(steps, cfg, engine, cluster, connection, path, flussBatch,
+                                workload, round, end, rejected));
+                    }
                 }
             } else {
                 List<Workload.Statement> statements = workload.statements(cfg.rowsPerInsert());
@@ -124,12 +151,7 @@ public final class StreamhouseProof {
             }
             timings.put("write", Statements.millisSince(t));
 
-            steps.progress().step("waiting for tiering to quiesce (every bucket's lake offset = its log end offset)");
-            AtomicReference<String> seen = new AtomicReference<>("offsets not read yet");
-            Tiering.Quiesced q = steps.run("waiting for tiering to quiesce", cfg.deadline(), control -> {
-                control.detail(() -> seen.get() + Tiering.NO_CHANGE_NOTE);
-                return Tiering.awaitQuiesced(connection.getAdmin(), TablePath.of(db, table), cfg.deadline(), seen);
-            });
+            Tiering.Quiesced q = awaitTiering(steps, connection, path, cfg.deadline());
             timings.put("tiering_wait", q.waitedMillis());
             steps.progress().step("tiered: " + q.logEndOffset() + " changes in " + q.buckets() + " bucket(s), lake"
                     + " snapshot " + q.lakeSnapshotId() + " (" + q.waitedMillis() + " ms)");
@@ -186,11 +208,42 @@ public final class StreamhouseProof {
                     + " in %d ms", q.logEndOffset(), q.buckets(), q.lakeSnapshotId(), q.waitedMillis()));
             bounds.forEach((name, bound) -> details.add(String.format("%-17s: bound: %s", name, bound)));
             return new ProofReport(report(cfg, ddl, table, statementCount, cluster, q, bounds, verdict),
-                    verdict, ddl.sql(), details, timings);
+                    verdict, checkpoints, ddl.sql(), details, timings);
         } catch (RuntimeException e) {
             throw e;
         } catch (Exception e) {
             throw new TierproofException("the streamhouse proof failed: " + e.getMessage(), e);
+        }
+    }
+
+    /** Waits, as a step, until the lake holds every bucket's log up to its end offset. */
+    private static Tiering.Quiesced awaitTiering(Steps steps, Connection connection, TablePath path,
+            Duration deadline) {
+        steps.progress().step("waiting for tiering to quiesce (every bucket's lake offset = its log end offset)");
+        AtomicReference<String> seen = new AtomicReference<>("offsets not read yet");
+        return steps.run("waiting for tiering to quiesce", deadline, control -> {
+            control.detail(() -> seen.get() + Tiering.NO_CHANGE_NOTE);
+            return Tiering.awaitQuiesced(connection.getAdmin(), path, deadline, seen);
+        });
+    }
+
+    /**
+     * A checkpoint between rounds: once tiering has quiesced, the lake's batch read and Fluss's
+     * union read must hold what the operations written so far make of the table.
+     */
+    private static ProofReport.Checkpoint checkpoint(Steps steps, Config cfg, FlinkEngine engine,
+            LocalFlussCluster cluster, Connection connection, TablePath path, TableEnvironment flussBatch,
+            Workload workload, int round, int written, List<String> rejected) {
+        Tiering.Quiesced q = awaitTiering(steps, connection, path, cfg.deadline());
+        try (Workload prefix = workload.prefix(written); Workload.Reads reads = prefix.reads()) {
+            String all = prefix.selectAll(Map.of());
+            steps.progress().step("checkpoint after round " + round + ": the lake and the union read");
+            BoundedRead.collect(steps, paimon(engine.batchTables(), cfg.warehouse()), all,
+                    reads.open("paimon_batch", Workload.Source.SNAPSHOT), cfg.deadline());
+            BoundedRead.collect(steps, flussBatch, all, reads.open("fluss_union", Workload.Source.SNAPSHOT),
+                    cfg.deadline());
+            return new ProofReport.Checkpoint("after round " + round + " (operations 1-" + written + ", lake"
+                    + " snapshot " + q.lakeSnapshotId() + ")", reads.judge(rejected));
         }
     }
 

@@ -7,7 +7,14 @@ import java.util.Map;
 
 /** The outcome of a proof of a table of any shape: the verdict, typed, and the JSON report. */
 public final class ProofReport extends Report {
+    /**
+     * A verdict taken between rounds of writes: what the reads held then, judged by the core
+     * against the workload written so far.
+     */
+    public record Checkpoint(String label, Verdict verdict) {}
+
     private final Verdict verdict;
+    private final List<Checkpoint> checkpoints;
 
     /**
      * @param json the report for tools, without the verdict, timings and versions (added here)
@@ -16,13 +23,29 @@ public final class ProofReport extends Report {
      */
     public ProofReport(ObjectNode json, Verdict verdict, String ddl, List<String> details,
             Map<String, Long> timings) {
+        this(json, verdict, List.of(), ddl, details, timings);
+    }
+
+    /** With checkpoints between rounds: consistent only when each of them is too. */
+    public ProofReport(ObjectNode json, Verdict verdict, List<Checkpoint> checkpoints, String ddl,
+            List<String> details, Map<String, Long> timings) {
         super(json, verdict, ddl, details, timings);
         this.verdict = verdict;
+        this.checkpoints = List.copyOf(checkpoints);
+        if (!checkpoints.isEmpty()) {
+            var array = json.putArray("checkpoints");
+            checkpoints.forEach(c -> array.addObject().put("label", c.label())
+                    .set("verdict", Verdict.JSON.valueToTree(c.verdict())));
+        }
     }
 
     @Override
     public boolean consistent() {
-        return verdict.consistent();
+        return verdict.consistent() && checkpoints.stream().allMatch(c -> c.verdict().consistent());
+    }
+
+    public List<Checkpoint> checkpoints() {
+        return checkpoints;
     }
 
     public Verdict verdict() {
@@ -48,6 +71,16 @@ public final class ProofReport extends Report {
             }
         }
         verdict.rejectedWrites().forEach(w -> sb.append(String.format("rejected write   : %s%n", w)));
+        for (Checkpoint c : checkpoints) {
+            sb.append(String.format("checkpoint       : %s: %s%n", c.label(), c.verdict().consistent()
+                    ? "CONSISTENT (" + c.verdict().expectedRows().size() + " rows)" : "INCONSISTENT"));
+            for (Verdict.Read r : c.verdict().reads()) {
+                if (!r.consistent()) {
+                    sb.append(String.format("    %s: %s%n", r.name(), r.reason()));
+                }
+            }
+            c.verdict().rejectedWrites().forEach(w -> sb.append(String.format("    rejected write: %s%n", w)));
+        }
         sb.append(consistent()
                 ? "verdict          : CONSISTENT: every read equals the expected state (" + verdict.promise() + ")\n"
                 : "verdict          : INCONSISTENT\n");

@@ -3,6 +3,8 @@ package dev.tierproof.search;
 import dev.tierproof.core.Ddl;
 import dev.tierproof.core.Workload;
 import dev.tierproof.flink.FlinkEngine;
+import dev.tierproof.fluss.LocalFlussCluster;
+import dev.tierproof.fluss.StreamhouseProof;
 import dev.tierproof.paimon.PaimonProof;
 import dev.tierproof.report.ProofReport;
 import dev.tierproof.run.Progress;
@@ -18,7 +20,34 @@ import java.time.Duration;
  * seed: the tables, the workloads and the candidates are.
  */
 public final class CounterexampleSearch {
-    static final Workload.Target PAIMON = Workload.Target.PAIMON;
+    /**
+     * Proves one workload for real, in a table of its own: {@code proof} numbers the proofs of
+     * the run (1, 2, ...), so each gets a fresh table.
+     */
+    public interface Prover {
+        ProofReport prove(Workload workload, int proof, Config cfg, Steps steps);
+    }
+
+    /** The core proof on Paimon, each in a database of its own ({@code search_N}), one statement per operation. */
+    public static Prover paimon(FlinkEngine engine) {
+        return (workload, proof, cfg, steps) -> PaimonProof.run(engine, new PaimonProof.Config(
+                "search_" + proof + "." + workload.table().table(), workload, cfg.warehouse(), cfg.deadline(), 1),
+                steps);
+    }
+
+    /**
+     * The streamhouse proof on one Fluss cluster and engine for the whole search, each trial's
+     * table renamed {@code search_N}, written through the Fluss client in the trial's rounds.
+     */
+    public static Prover streamhouse(LocalFlussCluster cluster, FlinkEngine engine) {
+        return (workload, proof, cfg, steps) -> {
+            try (Workload named = workload.renamed("search_" + proof)) {
+                int rounds = Math.min(cfg.rounds(), named.operations());
+                return StreamhouseProof.run(cluster, engine, new StreamhouseProof.Config(named, cfg.warehouse(),
+                        cfg.deadline(), 1000, StreamhouseProof.Producer.CLIENT, rounds), steps);
+            }
+        };
+    }
 
     /**
      * @param ddl the table's CREATE TABLE, or null for a seeded random table each trial
@@ -27,9 +56,18 @@ public final class CounterexampleSearch {
      * @param operationsPerTrial operations in each random workload (one statement each, as
      *     {@code prove} runs small workloads)
      * @param keys distinct keys in each workload
+     * @param rounds for the streamhouse: each workload written in this many rounds (at most its
+     *     operations), a checkpoint after each but the last
      */
-    public record Config(String ddl, String promiseDdl, int trials, long seed, int operationsPerTrial, int keys,
-            Path warehouse, Duration deadline) {}
+    public record Config(Workload.Target target, String ddl, String promiseDdl, int trials, long seed,
+            int operationsPerTrial, int keys, int rounds, Path warehouse, Duration deadline) {
+        /** A search on Paimon, one round. */
+        public Config(String ddl, String promiseDdl, int trials, long seed, int operationsPerTrial, int keys,
+                Path warehouse, Duration deadline) {
+            this(Workload.Target.PAIMON, ddl, promiseDdl, trials, seed, operationsPerTrial, keys, 1, warehouse,
+                    deadline);
+        }
+    }
 
     /**
      * @param trialsRun how many random workloads were proved
@@ -47,26 +85,26 @@ public final class CounterexampleSearch {
         }
     }
 
-    private final FlinkEngine engine;
+    private final Prover prover;
     private final Config cfg;
     private final Steps steps;
     private final Progress progress;
     private int proofs;
 
-    private CounterexampleSearch(FlinkEngine engine, Config cfg, Steps steps) {
-        this.engine = engine;
+    private CounterexampleSearch(Prover prover, Config cfg, Steps steps) {
+        this.prover = prover;
         this.cfg = cfg;
         this.steps = steps;
         this.progress = steps.progress();
     }
 
-    public static Result run(FlinkEngine engine, Config cfg, Steps steps) {
-        return new CounterexampleSearch(engine, cfg, steps).search();
+    public static Result run(Prover prover, Config cfg, Steps steps) {
+        return new CounterexampleSearch(prover, cfg, steps).search();
     }
 
     /** The table of a trial: the given one, or one made from the trial's seed. */
     public static String tableOf(Config cfg, long seed) {
-        return cfg.ddl() != null ? cfg.ddl() : Ddl.fromSpec(Ddl.randomSpec(seed), "t", PAIMON);
+        return cfg.ddl() != null ? cfg.ddl() : Ddl.fromSpec(Ddl.randomSpec(seed), "t", cfg.target());
     }
 
     private Result search() {
@@ -95,11 +133,11 @@ public final class CounterexampleSearch {
     /** A trial's workload: generated for the table, or for the promise's table and judged by it. */
     private Workload workload(String ddl, long seed) {
         if (cfg.promiseDdl() == null) {
-            return Workload.generate(PAIMON, ddl, cfg.operationsPerTrial(), cfg.keys(), seed, true);
+            return Workload.generate(cfg.target(), ddl, cfg.operationsPerTrial(), cfg.keys(), seed, true);
         }
-        try (Workload keyed = Workload.generate(PAIMON, cfg.promiseDdl(), cfg.operationsPerTrial(),
+        try (Workload keyed = Workload.generate(cfg.target(), cfg.promiseDdl(), cfg.operationsPerTrial(),
                 cfg.keys(), seed, false)) {
-            return Workload.openJudgedAs(PAIMON, ddl, cfg.promiseDdl(),
+            return Workload.openJudgedAs(cfg.target(), ddl, cfg.promiseDdl(),
                     keyed.workloadCsv().getBytes(StandardCharsets.UTF_8));
         }
     }
@@ -134,14 +172,9 @@ public final class CounterexampleSearch {
         }
     }
 
-    /**
-     * One proof in a database of its own, so every run starts from an empty table; one statement
-     * per operation. Its steps share the run's budget and undo ledger, but print nothing.
-     */
+    /** One proof in a table of its own; its steps share the run's budget and undo ledger, but print nothing. */
     private ProofReport prove(Workload workload) {
         proofs++;
-        String table = "search_" + proofs + "." + workload.table().table();
-        return PaimonProof.run(engine, new PaimonProof.Config(table, workload, cfg.warehouse(),
-                cfg.deadline(), 1), steps.quiet());
+        return prover.prove(workload, proofs, cfg, steps.quiet());
     }
 }

@@ -42,7 +42,7 @@ class AnyFlussTableStreamhouseTest {
         Files.writeString(csv, OPS);
         Path report = dir.resolve("r.json");
         Outcome o = run("streamhouse", "--ddl-file", ddl.toString(), "--upserts", csv.toString(),
-                "--rows-per-insert", "3", "--report", report.toString());
+                "--report", report.toString());
         assertThat(o.status()).as(o.out() + o.err()).isEqualTo(Main.CONSISTENT);
         assertThat(o.out()).contains("expected state   : 3 rows (eu, 1, 12.00, \"NULL\", 2024-02-29)"
                 + " (eu, 3, -0.01, \"\", 2024-03-01) (us, 1, 7.25, \"a, b\", 2024-03-01)")
@@ -51,23 +51,57 @@ class AnyFlussTableStreamhouseTest {
             "fluss_full", "fluss_union"}) {
             assertThat(o.out()).contains(read);
         }
-        // Paimon's batch source hands back the tiered update's +U kind: noted, not failed.
-        assertThat(o.out()).contains("came as update-after (+U)");
+        assertThat(o.out()).contains("written by       : the Fluss client, 7 operations, every write acknowledged")
+                .contains("stopped at the log end offsets: 9 changes, then 1000 ms more: nothing");
         JsonNode r = new ObjectMapper().readTree(report.toFile());
         assertThat(r.path("fluss").path("log_changes").asLong()).isGreaterThanOrEqualTo(7);
         assertThat(r.path("verdict").path("reads").size()).isEqualTo(6);
     }
 
-    /** Fluss 0.9.1's SQL DELETE cannot match a DATE key: refused up front, naming the finding. */
+    /**
+     * Fluss 0.9.1's SQL DELETE cannot match a DATE key: the SQL producer refuses it up front,
+     * naming the finding; the Fluss client writes it, and the table keeps the promise.
+     */
     @Test
-    void aDeleteOnADateKeyIsRefusedBeforeAnyClusterStarts() throws Exception {
+    void aDeleteOnADateKeyIsRefusedBySqlAndWrittenByTheClient() throws Exception {
         Path ddl = dir.resolve("d.sql");
         Files.writeString(ddl, "CREATE TABLE d (day DATE, v INT, PRIMARY KEY (day) NOT ENFORCED)");
         Path csv = dir.resolve("d.csv");
-        Files.writeString(csv, "op,day,v\n,2024-02-29,1\ndelete,2024-02-29,\n");
-        Outcome o = run("streamhouse", "--ddl-file", ddl.toString(), "--upserts", csv.toString());
-        assertThat(o.status()).isEqualTo(Main.FAILED);
-        assertThat(o.err()).contains("operation 2 is a delete: Fluss 0.9.1's SQL DELETE cannot match key column day"
-                + " of type DATE").doesNotContain("starting Fluss");
+        Files.writeString(csv, "op,day,v\n,2024-02-29,1\n,2024-03-01,2\ndelete,2024-02-29,\n");
+        Outcome sql = run("streamhouse", "--ddl-file", ddl.toString(), "--upserts", csv.toString(), "--producer",
+                "sql");
+        assertThat(sql.status()).isEqualTo(Main.FAILED);
+        assertThat(sql.err()).contains("operation 3 is a delete: Fluss 0.9.1's SQL DELETE cannot match key column"
+                + " day of type DATE").doesNotContain("starting Fluss");
+        Outcome client = run("streamhouse", "--ddl-file", ddl.toString(), "--upserts", csv.toString());
+        assertThat(client.status()).as(client.out() + client.err()).isEqualTo(Main.CONSISTENT);
+        assertThat(client.out()).contains("expected state   : 1 rows (2024-03-01, 2)")
+                .contains("written by       : the Fluss client, 3 operations, every write acknowledged");
+    }
+
+    /**
+     * Three rounds through the Fluss client: after each of the first two, tiering quiesces and
+     * the lake and the union read hold exactly the operations so far.
+     */
+    @Test
+    void aLedgerWrittenInRoundsIsConsistentAtEveryCheckpoint() throws Exception {
+        Path ddl = dir.resolve("ledger.sql");
+        Files.writeString(ddl, LEDGER);
+        Path csv = dir.resolve("ops.csv");
+        Files.writeString(csv, OPS);
+        Path report = dir.resolve("r.json");
+        Outcome o = run("streamhouse", "--ddl-file", ddl.toString(), "--upserts", csv.toString(), "--rounds", "3",
+                "--report", report.toString());
+        assertThat(o.status()).as(o.out() + o.err()).isEqualTo(Main.CONSISTENT);
+        // Operations 1-2, then 1-4 (eu 1 updated, us 1 written): 2 and 3 rows.
+        assertThat(o.out()).contains("checkpoint       : after round 1 (operations 1-2, lake snapshot")
+                .contains("checkpoint       : after round 2 (operations 1-4, lake snapshot")
+                .contains(": CONSISTENT (2 rows)").contains(": CONSISTENT (3 rows)");
+        JsonNode r = new ObjectMapper().readTree(report.toFile());
+        assertThat(r.path("checkpoints").size()).isEqualTo(2);
+        assertThat(r.path("producer").asText()).isEqualTo("client");
+        Outcome badRounds = run("streamhouse", "--ddl-file", ddl.toString(), "--upserts", csv.toString(),
+                "--rounds", "2", "--producer", "sql");
+        assertThat(badRounds.err()).contains("--rounds 2 needs --producer client");
     }
 }

@@ -58,7 +58,7 @@ class InterruptionTest {
 
     @Test
     void sigintDuringStreamhouseCleansUpAndExits130() throws Exception {
-        interruptedDuring("INT", 130, "streamhouse");
+        interruptedDuring("INT", 130, "streamhouse", "--producer", "sql");
     }
 
     @Test

@@ -26,18 +26,32 @@ class StreamhouseProofTest {
     @RegisterExtension
     static final FlinkEngineExtension FLINK = new FlinkEngineExtension(8);
 
-    @Test
-    void everyReadOfTheTieredTableHoldsTheLastValuePerId() {
-        // Repeated keys, NULL balances, negative ids and INT's extremes.
-        String upserts = "id,bal\n1,100\n-7,\n-2147483648,2147483647\n1,150\n2,20\n-7,-70\n"
-                + "2147483647,-2147483648\n2,\n1,175\n-7,\n";
-        ProofReport r;
-        try (Workload w = Workload.open(Workload.Target.FLUSS, FlussCatalog.tieredTableDdl("ledger"),
-                upserts.getBytes(java.nio.charset.StandardCharsets.UTF_8))) {
-            r = StreamhouseProof.run(FLUSS.cluster(), FLINK.engine(),
-                    new StreamhouseProof.Config(w, FLUSS.warehouse(), Duration.ofSeconds(120), 4),
+    /** Repeated keys, NULL balances, negative ids and INT's extremes. */
+    static final String UPSERTS = "id,bal\n1,100\n-7,\n-2147483648,2147483647\n1,150\n2,20\n-7,-70\n"
+            + "2147483647,-2147483648\n2,\n1,175\n-7,\n";
+
+    static ProofReport prove(String table, StreamhouseProof.Producer producer) {
+        try (Workload w = Workload.open(Workload.Target.FLUSS, FlussCatalog.tieredTableDdl(table),
+                UPSERTS.getBytes(java.nio.charset.StandardCharsets.UTF_8))) {
+            return StreamhouseProof.run(FLUSS.cluster(), FLINK.engine(),
+                    new StreamhouseProof.Config(w, FLUSS.warehouse(), Duration.ofSeconds(120), 10, producer, 1),
                     Steps.silent());
         }
+    }
+
+    /** The second producer, Flink SQL: one ordered INSERT of the ten upserts, the same answer. */
+    @Test
+    void flinkSqlWritesTheSameAnswer() {
+        ProofReport r = prove("by_sql", StreamhouseProof.Producer.SQL);
+        assertThat(r.consistent()).as(r.toJson()).isTrue();
+        assertThat(r.json().path("statements").asInt()).isEqualTo(1);
+        assertThat(r.verdict().expectedRows()).hasSize(5);
+    }
+
+    @Test
+    void everyReadOfTheTieredTableHoldsTheLastValuePerId() {
+        ProofReport r = prove("ledger", StreamhouseProof.Producer.CLIENT);
+        assertThat(r.json().path("producer").asText()).isEqualTo("client");
         Verdict v = r.verdict();
         assertThat(v.consistent()).as(r.toJson()).isTrue();
         assertThat(v.expectedRows()).containsExactlyInAnyOrder(

@@ -24,8 +24,9 @@ class CounterexampleSearchTest {
 
     /** Small workloads (4 operations over 2 keys) keep the shrinking to a handful of proofs. */
     CounterexampleSearch.Result search(String ddl, String promiseDdl, int trials) {
-        return CounterexampleSearch.run(FLINK.engine(), new CounterexampleSearch.Config(ddl, promiseDdl, trials, 42,
-                4, 2, warehouse, Duration.ofSeconds(60)), Steps.silent());
+        return CounterexampleSearch.run(CounterexampleSearch.paimon(FLINK.engine()),
+                new CounterexampleSearch.Config(ddl, promiseDdl, trials, 42, 4, 2, warehouse, Duration.ofSeconds(60)),
+                Steps.silent());
     }
 
     @Test
