@@ -120,8 +120,9 @@ final class SearchCommand extends TierproofCommand {
                     session.steps());
             session.completed();
             if (!result.found()) {
-                main.out.printf("no counterexample: all %d trials consistent (%d proofs)%n", result.trialsRun(),
-                        result.proofsRun());
+                main.out.printf("no counterexample: all %d trials consistent (%d proofs%s)%n", result.trialsRun(),
+                        result.proofsRun(), result.skipped() == 0 ? ""
+                                : ", " + result.skipped() + " tables refused by the engine and skipped");
                 return Main.CONSISTENT;
             }
             Path csv = csvOut.path();
@@ -132,16 +133,32 @@ final class SearchCommand extends TierproofCommand {
             }
             main.out.printf("counterexample in trial %d: %d operations, shrunk to %d (%d proofs)%n",
                     result.trialsRun(), result.foundOperations(), result.minimalOperations(), result.proofsRun());
-            main.out.print(result.minimalReport().summary());
+            CounterexampleSearch.Outcome minimal = result.minimal();
+            if (minimal.report() != null) {
+                main.out.print(minimal.report().summary());
+            } else {
+                main.out.println("the proof failed: " + minimal.failure());
+            }
             main.out.println("reproduce: ./build.sh run " + (streamhouse ? "streamhouse" : "prove") + " --ddl-file "
                     + sql + " --upserts " + csv + (judgeAs != null ? " --judge-as " + judgeAs : "")
                     + (streamhouse && config.rounds() > 1 ? " --rounds " + Math.min(config.rounds(),
                             result.minimalOperations()) : ""));
             if (report != null) {
-                report.write(result.minimalReport().toJson() + "\n", main.err);
+                report.write((minimal.report() != null ? minimal.report().toJson() : failureJson(minimal)) + "\n",
+                        main.err);
             }
             return Main.INCONSISTENT;
         }
+    }
+
+    /** A minimal case whose proof failed (no verdict): what failed, for tools. */
+    private static String failureJson(CounterexampleSearch.Outcome minimal) {
+        var json = dev.tierproof.report.Report.newObject();
+        json.put("command", "search");
+        json.put("status", "completed");
+        json.put("consistent", false);
+        json.put("failure", minimal.failure());
+        return dev.tierproof.report.Report.render(json);
     }
 
     /** The first trial's table and workload, made before anything starts: bad input fails here. */

@@ -151,6 +151,11 @@ public final class Steps {
         }
     }
 
+    /** Whether the run's budget is spent, or the run was interrupted: nothing more may start. */
+    public boolean stopped() {
+        return System.nanoTime() >= budgetEnd || Thread.currentThread().isInterrupted();
+    }
+
     /** Runs {@code work} as the step {@code name}, within {@code deadline} and the run's budget. */
     public <T> T run(String name, Duration deadline, Work<T> work) {
         current.set(name);

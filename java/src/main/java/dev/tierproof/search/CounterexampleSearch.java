@@ -1,6 +1,7 @@
 package dev.tierproof.search;
 
 import dev.tierproof.core.Ddl;
+import dev.tierproof.core.TierproofException;
 import dev.tierproof.core.Workload;
 import dev.tierproof.flink.FlinkEngine;
 import dev.tierproof.fluss.LocalFlussCluster;
@@ -75,13 +76,30 @@ public final class CounterexampleSearch {
      * @param foundOperations the failing workload's size
      * @param minimalCsv the shrunk workload, as a CSV {@code prove --upserts} reads
      * @param minimalOperations its size
-     * @param minimalReport the proof of the minimal workload
+     * @param minimal what the proof of the minimal workload came to
      * @param proofsRun every proof run, trials and shrinking together
      */
     public record Result(int trialsRun, String ddl, int foundOperations, String minimalCsv, int minimalOperations,
-            ProofReport minimalReport, int proofsRun) {
+            Outcome minimal, int proofsRun, int skipped) {
         public boolean found() {
             return ddl != null;
+        }
+    }
+
+    /**
+     * What one proof came to: its report, or the failure that stopped it (a read that errored,
+     * a wait that never ended: a finding too, not a crash of the search), or the engine's refusal
+     * of the table (not a finding: the trial is skipped).
+     */
+    public record Outcome(ProofReport report, String failure, String refusal) {
+        public boolean fails() {
+            return failure != null || (report != null && !report.consistent());
+        }
+
+        /** For people: the verdict, or what failed. */
+        public String describe() {
+            return failure != null ? "FAILED: " + failure : refusal != null ? "refused: " + refusal
+                    : report.consistent() ? "consistent" : "INCONSISTENT";
         }
     }
 
@@ -90,6 +108,7 @@ public final class CounterexampleSearch {
     private final Steps steps;
     private final Progress progress;
     private int proofs;
+    private int skipped;
 
     private CounterexampleSearch(Prover prover, Config cfg, Steps steps) {
         this.prover = prover;
@@ -114,12 +133,13 @@ public final class CounterexampleSearch {
             Workload workload = workload(ddl, seed);
             boolean kept = false;
             try {
-                ProofReport report = prove(workload);
-                progress.step(String.format("trial %d/%d: %s", trial + 1, cfg.trials(), report.consistent()
-                        ? "consistent" : "INCONSISTENT, shrinking " + workload.operations() + " operations"));
-                if (!report.consistent()) {
+                Outcome outcome = prove(workload);
+                skipped += outcome.refusal() != null ? 1 : 0;
+                progress.step(String.format("trial %d/%d: %s%s", trial + 1, cfg.trials(), outcome.describe(),
+                        outcome.fails() ? ", shrinking " + workload.operations() + " operations" : ""));
+                if (outcome.fails()) {
                     kept = true;
-                    return shrink(trial + 1, ddl, workload, report);
+                    return shrink(trial + 1, ddl, workload, outcome);
                 }
             } finally {
                 if (!kept) {
@@ -127,7 +147,7 @@ public final class CounterexampleSearch {
                 }
             }
         }
-        return new Result(cfg.trials(), null, 0, null, 0, null, proofs);
+        return new Result(cfg.trials(), null, 0, null, 0, null, proofs, skipped);
     }
 
     /** A trial's workload: generated for the table, or for the promise's table and judged by it. */
@@ -143,38 +163,48 @@ public final class CounterexampleSearch {
     }
 
     /** Takes the first candidate that still fails, again and again, until none does. */
-    private Result shrink(int trialsRun, String ddl, Workload found, ProofReport foundReport) {
+    private Result shrink(int trialsRun, String ddl, Workload found, Outcome foundOutcome) {
         int foundOperations = found.operations();
         Workload current = found;
-        ProofReport currentReport = foundReport;
+        Outcome currentOutcome = foundOutcome;
         try {
             boolean smaller = true;
             while (smaller) {
                 smaller = false;
                 Workload candidate;
                 for (int i = 0; (candidate = current.shrinkCandidate(i)) != null; i++) {
-                    ProofReport r = prove(candidate);
-                    if (!r.consistent()) {
+                    Outcome r = prove(candidate);
+                    if (r.fails()) {
                         current.close();
                         current = candidate;
-                        currentReport = r;
+                        currentOutcome = r;
                         smaller = true;
-                        progress.step("  still fails with " + current.operations() + " operations");
+                        progress.step("  still fails with " + current.operations() + " operations: "
+                                + r.describe());
                         break;
                     }
                     candidate.close();
                 }
             }
             return new Result(trialsRun, ddl, foundOperations, current.workloadCsv(), current.operations(),
-                    currentReport, proofs);
+                    currentOutcome, proofs, skipped);
         } finally {
             current.close();
         }
     }
 
     /** One proof in a table of its own; its steps share the run's budget and undo ledger, but print nothing. */
-    private ProofReport prove(Workload workload) {
+    private Outcome prove(Workload workload) {
         proofs++;
-        return prover.prove(workload, proofs, cfg, steps.quiet());
+        try {
+            return new Outcome(prover.prove(workload, proofs, cfg, steps.quiet()), null, null);
+        } catch (IllegalArgumentException e) {
+            return new Outcome(null, null, e.getMessage());
+        } catch (TierproofException e) {
+            if (steps.stopped() || String.valueOf(e.getMessage()).startsWith("interrupted during")) {
+                throw e; // the run's budget or a signal, not the trial's finding
+            }
+            return new Outcome(null, e.getMessage(), null);
+        }
     }
 }
