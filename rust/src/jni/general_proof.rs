@@ -327,15 +327,15 @@ pub extern "system" fn Java_dev_tierproof_core_Workload_nativeJudge<'local>(
     _class: JClass<'local>,
     handle: jlong,
     reads: JLongArray<'local>,
-    rejected_writes: JObjectArray<'local, JString<'local>>,
+    failures: JObjectArray<'local, JString<'local>>,
 ) -> JString<'local> {
     env.with_env(|env| -> JniResult<_> {
         let p = proof(handle)?;
-        let mut rejected = Vec::new();
-        if !rejected_writes.is_null() {
-            for i in 0..rejected_writes.len(env)? {
-                let w = rejected_writes.get_element(env, i)?;
-                rejected.push(string(env, &w, "rejected write")?);
+        let mut failed = Vec::new();
+        if !failures.is_null() {
+            for i in 0..failures.len(env)? {
+                let w = failures.get_element(env, i)?;
+                failed.push(string(env, &w, "failure")?);
                 env.delete_local_ref(w);
             }
         }
@@ -346,7 +346,7 @@ pub extern "system" fn Java_dev_tierproof_core_Workload_nativeJudge<'local>(
             .iter()
             .map(|&r| pending(r).map(|r| &*r))
             .collect::<JniResult<Vec<&PendingRead>>>()?;
-        let verdict = p.judge_folded_with(&folded, rejected);
+        let verdict = p.judge_folded_with(&folded, failed);
         let json = serde_json::to_string(&verdict).map_err(|e| {
             TierproofError::Internal(format!("the verdict does not serialize: {e}"))
         })?;

@@ -613,13 +613,10 @@ impl Proof {
         self.judge_folded_with(reads, Vec::new())
     }
 
-    /// As [`Self::judge_folded`], with what the producer reported: writes the server did not
-    /// acknowledge. Any of them makes the verdict inconsistent, whatever the reads hold.
-    pub fn judge_folded_with(
-        &self,
-        reads: &[&PendingRead],
-        rejected_writes: Vec<String>,
-    ) -> Verdict {
+    /// As [`Self::judge_folded`], with what failed outside the reads' rows: writes the server did
+    /// not acknowledge, reads that errored or never ended. Any of them makes the verdict
+    /// inconsistent, whatever the reads hold.
+    pub fn judge_folded_with(&self, reads: &[&PendingRead], failures: Vec<String>) -> Verdict {
         let expected = self.expected();
         let mut judged = Vec::new();
         for read in reads {
@@ -694,7 +691,7 @@ impl Proof {
         checks.extend(vs_first);
         let consistent = checks.iter().all(|c| c.equal)
             && judged.iter().all(|r| r.anomalies.is_empty())
-            && rejected_writes.is_empty();
+            && failures.is_empty();
         let promise = match &self.promise {
             Some((shape, merge)) => merge.promise(shape),
             None => self.merge.promise(&self.shape),
@@ -707,7 +704,7 @@ impl Proof {
             expected_rows: expected,
             reads: judged,
             checks,
-            rejected_writes,
+            failures,
         }
     }
 }
@@ -744,8 +741,9 @@ pub struct Verdict {
     pub expected_rows: Vec<CanonRow>,
     pub reads: Vec<ReadVerdict>,
     pub checks: Vec<Check>,
-    /// Writes the server did not acknowledge (the producer's report): each a finding.
-    pub rejected_writes: Vec<String>,
+    /// What failed outside the reads' rows (writes the server did not acknowledge, reads that
+    /// errored or never ended): each a finding.
+    pub failures: Vec<String>,
 }
 
 #[derive(Debug, Clone, Serialize)]

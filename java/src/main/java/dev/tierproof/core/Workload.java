@@ -201,12 +201,12 @@ public final class Workload implements AutoCloseable {
      * As {@link #judge(List)}, with the writes the server did not acknowledge (the producer's
      * report): any of them makes the verdict inconsistent.
      */
-    public Verdict judge(List<ReadBuffer> reads, List<String> rejectedWrites) {
+    public Verdict judge(List<ReadBuffer> reads, List<String> failures) {
         long[] pointers = new long[reads.size()];
         for (int i = 0; i < pointers.length; i++) {
             pointers[i] = reads.get(i).flushed();
         }
-        return Verdict.fromJson(nativeJudge(handle(), pointers, rejectedWrites.toArray(String[]::new)));
+        return Verdict.fromJson(nativeJudge(handle(), pointers, failures.toArray(String[]::new)));
     }
 
     /** The reads of one proof, judged together and closed together. */
@@ -242,8 +242,8 @@ public final class Workload implements AutoCloseable {
         }
 
         /** The verdict, with the writes the server did not acknowledge. */
-        public synchronized Verdict judge(List<String> rejectedWrites) {
-            return Workload.this.judge(reads, rejectedWrites);
+        public synchronized Verdict judge(List<String> failures) {
+            return Workload.this.judge(reads, failures);
         }
 
         @Override
@@ -396,5 +396,5 @@ public final class Workload implements AutoCloseable {
 
     private static native void nativeCloseRead(long read);
 
-    private static native String nativeJudge(long handle, long[] reads, String[] rejectedWrites);
+    private static native String nativeJudge(long handle, long[] reads, String[] failures);
 }

@@ -22,7 +22,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Supplier;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.fluss.client.Connection;
 import org.apache.fluss.client.ConnectionFactory;
@@ -114,7 +113,7 @@ public final class StreamhouseProof {
                 Tiering tiering = Tiering.start(engine, cluster, cfg.warehouse(), FlussCatalog.TIERING_POLL)) {
             t = System.nanoTime();
             int statementCount = 0;
-            List<String> rejected = new ArrayList<>();
+            List<String> failures = new ArrayList<>();
             List<ProofReport.Checkpoint> checkpoints = new ArrayList<>();
             TablePath path = TablePath.of(db, table);
             if (cfg.producer() == Producer.CLIENT) {
@@ -127,15 +126,15 @@ public final class StreamhouseProof {
                     List<String> roundRejected = new ArrayList<>();
                     ClientWriter.Outcome out = ClientWriter.write(steps, connection, path, workload, start, end,
                             cfg.deadline());
-                    out.rejected().forEach(r -> roundRejected.add("operation " + r.operation() + ": "
-                            + r.message()));
+                    out.rejected().forEach(r -> roundRejected.add("rejected write: operation " + r.operation()
+                            + ": " + r.message()));
                     if (out.rejectedCount() > out.rejected().size()) {
                         roundRejected.add((out.rejectedCount() - out.rejected().size()) + " more rejected writes");
                     }
-                    rejected.addAll(roundRejected);
+                    failures.addAll(roundRejected);
                     if (round < cfg.rounds()) {
                         checkpoints.add(checkpoint(steps, cfg, engine, cluster, connection, path, flussBatch,
-                                workload, round, end, rejected));
+                                workload, round, end, failures));
                     }
                 }
             } else {
@@ -151,64 +150,90 @@ public final class StreamhouseProof {
             }
             timings.put("write", Statements.millisSince(t));
 
-            Tiering.Quiesced q = awaitTiering(steps, connection, path, cfg.deadline());
-            timings.put("tiering_wait", q.waitedMillis());
-            steps.progress().step("tiered: " + q.logEndOffset() + " changes in " + q.buckets() + " bucket(s), lake"
-                    + " snapshot " + q.lakeSnapshotId() + " (" + q.waitedMillis() + " ms)");
+            // Writes have stopped: the lake must catch up within the stall bound, or the verdict is STALLED
+            // (the reads that end by themselves still run, as evidence of what the lake holds).
+            Tiering.Quiesced q = null;
+            String stalled = null;
+            try {
+                q = awaitTiering(steps, connection, path, cfg.deadline());
+                timings.put("tiering_wait", q.waitedMillis());
+                steps.progress().step("tiered: " + q.logEndOffset() + " changes in " + q.buckets() + " bucket(s),"
+                        + " lake snapshot " + q.lakeSnapshotId() + " (" + q.waitedMillis() + " ms)");
+            } catch (TieringStalled e) {
+                stalled = e.evidence();
+                steps.progress().step("STALLED: " + stalled);
+            }
+            long logChanges = q != null ? q.logEndOffset() : -1;
+            String notRun = "not run: tiering stalled, so there is no count of the source's own to stop at";
 
             Verdict verdict;
             Map<String, String> bounds = new LinkedHashMap<>();
             try (Workload.Reads reads = workload.reads()) {
-                Timed timed = new Timed(timings, steps, bounds);
+                Timed timed = new Timed(timings, steps, bounds, reads, failures);
                 String all = workload.selectAll(Map.of());
                 TableEnvironment paimonBatch = paimon(engine.batchTables(), cfg.warehouse());
                 Workload.ReadBuffer lakeRows = timed.read("paimon_batch", "a batch query ends by itself", -1,
-                        () -> BoundedRead.collect(steps, paimonBatch, all,
-                                reads.open("paimon_batch", Workload.Source.SNAPSHOT), cfg.deadline()));
-                TableEnvironment paimonStreaming = paimon(engine.streamingTables(), cfg.warehouse());
-                String replay = workload.selectAll(Map.of("scan.mode", "from-snapshot", "scan.snapshot-id", "1",
-                        "continuous.discovery-interval", "100ms"));
-                timed.read("paimon_streaming", "stopped after the log's " + q.logEndOffset() + " changes (the sum of"
-                        + " the tiered log end offsets)", q.logEndOffset(), () -> BoundedRead.collect(steps, paimonStreaming, replay,
-                        reads.open("paimon_streaming", Workload.Source.REPLAY), cfg.deadline(), q.logEndOffset()));
+                        Workload.Source.SNAPSHOT, sink -> BoundedRead.collect(steps, paimonBatch, all, sink,
+                                cfg.deadline()));
+                if (stalled == null) {
+                    TableEnvironment paimonStreaming = paimon(engine.streamingTables(), cfg.warehouse());
+                    String replay = workload.selectAll(Map.of("scan.mode", "from-snapshot", "scan.snapshot-id", "1",
+                            "continuous.discovery-interval", "100ms"));
+                    timed.read("paimon_streaming", "stopped after the log's " + logChanges + " changes (the sum of"
+                            + " the tiered log end offsets)", logChanges, Workload.Source.REPLAY,
+                            sink -> BoundedRead.collect(steps, paimonStreaming, replay, sink, cfg.deadline(),
+                                    logChanges));
+                } else {
+                    bounds.put("paimon_streaming", notRun);
+                }
                 timed.read("paimon_replay", "Paimon's stream scan up to the latest snapshot", -1,
-                        () -> PaimonStreamReplay.replay(steps, cfg.warehouse(), db, table,
-                                reads.open("paimon_replay", Workload.Source.REPLAY), workload.columns(), cfg.deadline()));
-                TableEnvironment flussStreaming = utc(FlussCatalog.register(engine.streamingTables(),
-                        cluster));
-                String earliest = workload.selectAll(Map.of("scan.startup.mode", "earliest"));
-                timed.read("fluss_changelog", "scan.startup.mode=earliest, stopped at the log end offsets: "
-                        + q.logEndOffset() + " changes", q.logEndOffset(), () -> BoundedRead.collect(steps,
-                        flussStreaming,
-                        earliest, reads.open("fluss_changelog", Workload.Source.LOG), cfg.deadline(), q.logEndOffset()));
-                long lakeCount = lakeRows.size();
-                String full = workload.selectAll(Map.of("scan.startup.mode", "full"));
-                timed.read("fluss_full", "scan.startup.mode=full (lake snapshot + empty log tail), stopped after"
-                        + " the lake's " + lakeCount + " rows", lakeCount, () -> BoundedRead.collect(steps,
-                        flussStreaming,
-                        full, reads.open("fluss_full", Workload.Source.SNAPSHOT), cfg.deadline(), lakeCount));
+                        Workload.Source.REPLAY, sink -> PaimonStreamReplay.replay(steps, cfg.warehouse(), db, table,
+                                sink, workload.columns(), cfg.deadline()));
+                if (stalled == null) {
+                    TableEnvironment flussStreaming = utc(FlussCatalog.register(engine.streamingTables(), cluster));
+                    String earliest = workload.selectAll(Map.of("scan.startup.mode", "earliest"));
+                    timed.read("fluss_changelog", "scan.startup.mode=earliest, stopped at the log end offsets: "
+                            + logChanges + " changes", logChanges, Workload.Source.LOG, sink -> BoundedRead.collect(
+                                    steps, flussStreaming, earliest, sink, cfg.deadline(), logChanges));
+                    if (lakeRows != null) {
+                        long lakeCount = lakeRows.size();
+                        String full = workload.selectAll(Map.of("scan.startup.mode", "full"));
+                        timed.read("fluss_full", "scan.startup.mode=full (lake snapshot + empty log tail), stopped"
+                                + " after the lake's " + lakeCount + " rows", lakeCount, Workload.Source.SNAPSHOT,
+                                sink -> BoundedRead.collect(steps, flussStreaming, full, sink, cfg.deadline(),
+                                        lakeCount));
+                    } else {
+                        bounds.put("fluss_full", "not run: it is bounded by the lake's row count, and the lake read"
+                                + " failed");
+                    }
+                } else {
+                    bounds.put("fluss_changelog", notRun);
+                    bounds.put("fluss_full", notRun);
+                }
                 timed.read("fluss_union", "a batch union read (lake snapshot + log) ends by itself", -1,
-                        () -> BoundedRead.collect(steps, flussBatch, all,
-                                reads.open("fluss_union", Workload.Source.SNAPSHOT), cfg.deadline()));
+                        Workload.Source.SNAPSHOT, sink -> BoundedRead.collect(steps, flussBatch, all, sink,
+                                cfg.deadline()));
 
                 t = System.nanoTime();
-                verdict = reads.judge(rejected);
+                verdict = reads.judge(failures);
                 timings.put("judge", Statements.millisSince(t));
             }
             timings.put("total", Statements.millisSince(startAll));
 
             List<String> details = new ArrayList<>();
             details.add(String.format("written by       : %s", cfg.producer() == Producer.CLIENT
-                    ? "the Fluss client, " + workload.operations() + " operations, " + (rejected.isEmpty()
-                            ? "every write acknowledged" : "SOME WRITES REJECTED (below)")
+                    ? "the Fluss client, " + workload.operations() + " operations, " + (failures.stream()
+                            .noneMatch(f -> f.startsWith("rejected write")) ? "every write acknowledged"
+                            : "SOME WRITES REJECTED (below)")
                     : "Flink SQL, " + statementCount + " statements"));
             details.add(String.format("tiered into      : Paimon %s.%s in %s", db, table,
                     cfg.warehouse().toAbsolutePath()));
-            details.add(String.format("tiering          : %d changes in %d bucket(s), lake snapshot %d, caught up"
-                    + " in %d ms", q.logEndOffset(), q.buckets(), q.lakeSnapshotId(), q.waitedMillis()));
+            details.add(q != null ? String.format("tiering          : %d changes in %d bucket(s), lake snapshot %d,"
+                    + " caught up in %d ms", q.logEndOffset(), q.buckets(), q.lakeSnapshotId(), q.waitedMillis())
+                    : "tiering          : STALLED: " + stalled);
             bounds.forEach((name, bound) -> details.add(String.format("%-17s: bound: %s", name, bound)));
             return new ProofReport(report(cfg, ddl, table, statementCount, cluster, q, bounds, verdict),
-                    verdict, checkpoints, ddl.sql(), details, timings);
+                    verdict, checkpoints, stalled, ddl.sql(), details, timings);
         } catch (RuntimeException e) {
             throw e;
         } catch (Exception e) {
@@ -223,7 +248,9 @@ public final class StreamhouseProof {
         AtomicReference<String> seen = new AtomicReference<>("offsets not read yet");
         return steps.run("waiting for tiering to quiesce", deadline, control -> {
             control.detail(() -> seen.get() + Tiering.NO_CHANGE_NOTE);
-            return Tiering.awaitQuiesced(connection.getAdmin(), path, deadline, seen);
+            Duration freshness = connection.getAdmin().getTableInfo(path).get().getTableConfig()
+                    .getDataLakeFreshness();
+            return Tiering.awaitQuiesced(connection.getAdmin(), path, Tiering.stallBound(freshness, deadline), seen);
         });
     }
 
@@ -233,8 +260,15 @@ public final class StreamhouseProof {
      */
     private static ProofReport.Checkpoint checkpoint(Steps steps, Config cfg, FlinkEngine engine,
             LocalFlussCluster cluster, Connection connection, TablePath path, TableEnvironment flussBatch,
-            Workload workload, int round, int written, List<String> rejected) {
-        Tiering.Quiesced q = awaitTiering(steps, connection, path, cfg.deadline());
+            Workload workload, int round, int written, List<String> failures) {
+        String stalled = null;
+        String lake;
+        try {
+            lake = "lake snapshot " + awaitTiering(steps, connection, path, cfg.deadline()).lakeSnapshotId();
+        } catch (TieringStalled e) {
+            stalled = e.evidence();
+            lake = "tiering stalled";
+        }
         try (Workload prefix = workload.prefix(written); Workload.Reads reads = prefix.reads()) {
             String all = prefix.selectAll(Map.of());
             steps.progress().step("checkpoint after round " + round + ": the lake and the union read");
@@ -242,20 +276,37 @@ public final class StreamhouseProof {
                     reads.open("paimon_batch", Workload.Source.SNAPSHOT), cfg.deadline());
             BoundedRead.collect(steps, flussBatch, all, reads.open("fluss_union", Workload.Source.SNAPSHOT),
                     cfg.deadline());
-            return new ProofReport.Checkpoint("after round " + round + " (operations 1-" + written + ", lake"
-                    + " snapshot " + q.lakeSnapshotId() + ")", reads.judge(rejected));
+            return new ProofReport.Checkpoint("after round " + round + " (operations 1-" + written + ", " + lake
+                    + ")", reads.judge(failures), stalled);
         }
     }
 
     /**
      * Times each read, says it is starting, and keeps how it was bounded: for a read stopped at a
-     * count, also what arrived past it within the grace period (judged with the rest).
+     * count, also what arrived past it within the grace period (judged with the rest). A read that
+     * errors or never ends is a finding, not a crash of the proof: it is left out of the verdict's
+     * reads and its failure goes into the verdict's failures.
      */
-    private record Timed(Map<String, Long> timings, Steps steps, Map<String, String> bounds) {
-        Workload.ReadBuffer read(String name, String bound, long count, Supplier<Workload.ReadBuffer> read) {
+    private record Timed(Map<String, Long> timings, Steps steps, Map<String, String> bounds, Workload.Reads reads,
+            List<String> failures) {
+        /** The read's rows, or null when it failed. */
+        Workload.ReadBuffer read(String name, String bound, long count, Workload.Source source,
+                java.util.function.Consumer<Workload.ReadBuffer> read) {
             steps.progress().step("read " + name);
             long t = System.nanoTime();
-            Workload.ReadBuffer r = read.get();
+            Workload.ReadBuffer r = reads.open(name, source);
+            try {
+                read.accept(r);
+            } catch (TierproofException e) {
+                if (steps.stopped() || String.valueOf(e.getMessage()).startsWith("interrupted during")) {
+                    throw e;
+                }
+                reads.drop(r);
+                failures.add(name + ": " + e.getMessage());
+                bounds.put(name, bound + " — FAILED (below)");
+                timings.put(name, Statements.millisSince(t));
+                return null;
+            }
             timings.put(name, Statements.millisSince(t));
             long extra = count < 0 ? 0 : r.size() - count;
             bounds.put(name, count < 0 ? bound : bound + ", then " + BoundedRead.GRACE.toMillis() + " ms more: "
@@ -294,12 +345,16 @@ public final class StreamhouseProof {
         fluss.put("bootstrap_servers", cluster.bootstrapServers());
         fluss.put("database", FlussCatalog.FLUSS_DATABASE);
         fluss.put("table", table);
-        fluss.put("log_changes", q.logEndOffset());
-        fluss.put("buckets_with_changes", q.buckets());
-        fluss.put("lake_snapshot_id", q.lakeSnapshotId());
+        if (q != null) {
+            fluss.put("log_changes", q.logEndOffset());
+            fluss.put("buckets_with_changes", q.buckets());
+            fluss.put("lake_snapshot_id", q.lakeSnapshotId());
+        }
         ObjectNode paimon = Report.putPaimon(r, cfg.warehouse(), FlussCatalog.FLUSS_DATABASE, table);
         paimon.put("note", "Fluss's system columns (__bucket, __offset, __timestamp) are left out of the comparison");
-        r.put("tiering_wait_ms", q.waitedMillis());
+        if (q != null) {
+            r.put("tiering_wait_ms", q.waitedMillis());
+        }
         r.put("consistent", verdict.consistent());
         ObjectNode b = r.putObject("bounds");
         bounds.forEach(b::put);

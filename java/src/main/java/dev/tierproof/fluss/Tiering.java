@@ -57,6 +57,19 @@ public final class Tiering implements AutoCloseable {
         }
     }
 
+    /**
+     * How long the lake may take to catch up once writes have stopped, for a table whose
+     * freshness (its {@code table.datalake.freshness}) is {@code freshness}: 30 s plus ten
+     * freshness intervals, ending a little before {@code deadline} (the step's own) so the wait
+     * ends as a verdict, not as a step cut off.
+     */
+    public static Duration stallBound(Duration freshness, Duration deadline) {
+        Duration bound = Duration.ofSeconds(30).plus(freshness.multipliedBy(10));
+        Duration within = deadline.compareTo(Duration.ofSeconds(4)) > 0 ? deadline.minusSeconds(2)
+                : deadline.dividedBy(2);
+        return bound.compareTo(within) < 0 ? bound : within;
+    }
+
     /** Said with every wait that runs out: the known reason a bucket's lake offset stays behind. */
     static final String NO_CHANGE_NOTE = " (if a bucket's last writes changed nothing — a delete of an absent key, a"
             + " first_row or versioned write that lost — Fluss 0.9.1 logs an empty batch there that tiering never"
@@ -74,7 +87,8 @@ public final class Tiering implements AutoCloseable {
     /**
      * Waits until the lake snapshot's offset of every bucket (of every partition) has reached
      * that bucket's log end offset: every record written to Fluss is then in Paimon. The log end
-     * offsets are read once, at the start: the caller has stopped writing.
+     * offsets are read once, at the start: the caller has stopped writing. Throws
+     * {@link TieringStalled} when that does not come within {@code deadline}.
      */
     public static Quiesced awaitQuiesced(Admin admin, TablePath path, Duration deadline) {
         return awaitQuiesced(admin, path, deadline, new AtomicReference<>());
@@ -115,8 +129,7 @@ public final class Tiering implements AutoCloseable {
                 }
                 Thread.sleep(200);
             }
-            throw new TierproofException("tiering did not catch up within " + deadline.toSeconds() + " s: "
-                    + seen.get() + NO_CHANGE_NOTE);
+            throw new TieringStalled(seen.get(), total, deadline.toSeconds());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new TierproofException("interrupted while waiting for tiering", e);

@@ -11,10 +11,15 @@ public final class ProofReport extends Report {
      * A verdict taken between rounds of writes: what the reads held then, judged by the core
      * against the workload written so far.
      */
-    public record Checkpoint(String label, Verdict verdict) {}
+    public record Checkpoint(String label, Verdict verdict, String stalled) {
+        public boolean consistent() {
+            return stalled == null && verdict.consistent();
+        }
+    }
 
     private final Verdict verdict;
     private final List<Checkpoint> checkpoints;
+    private final String stalled;
 
     /**
      * @param json the report for tools, without the verdict, timings and versions (added here)
@@ -23,25 +28,38 @@ public final class ProofReport extends Report {
      */
     public ProofReport(ObjectNode json, Verdict verdict, String ddl, List<String> details,
             Map<String, Long> timings) {
-        this(json, verdict, List.of(), ddl, details, timings);
+        this(json, verdict, List.of(), null, ddl, details, timings);
     }
 
-    /** With checkpoints between rounds: consistent only when each of them is too. */
-    public ProofReport(ObjectNode json, Verdict verdict, List<Checkpoint> checkpoints, String ddl,
+    /**
+     * With checkpoints between rounds, consistent only when each of them is too; and, when the
+     * lake never caught up with the log, the evidence ({@code stalled}, else null): the verdict
+     * is then STALLED.
+     */
+    public ProofReport(ObjectNode json, Verdict verdict, List<Checkpoint> checkpoints, String stalled, String ddl,
             List<String> details, Map<String, Long> timings) {
         super(json, verdict, ddl, details, timings);
         this.verdict = verdict;
         this.checkpoints = List.copyOf(checkpoints);
+        this.stalled = stalled;
+        if (stalled != null) {
+            json.put("stalled", stalled);
+        }
         if (!checkpoints.isEmpty()) {
             var array = json.putArray("checkpoints");
-            checkpoints.forEach(c -> array.addObject().put("label", c.label())
-                    .set("verdict", Verdict.JSON.valueToTree(c.verdict())));
+            checkpoints.forEach(c -> {
+                ObjectNode o = array.addObject().put("label", c.label());
+                if (c.stalled() != null) {
+                    o.put("stalled", c.stalled());
+                }
+                o.set("verdict", Verdict.JSON.valueToTree(c.verdict()));
+            });
         }
     }
 
     @Override
     public boolean consistent() {
-        return verdict.consistent() && checkpoints.stream().allMatch(c -> c.verdict().consistent());
+        return stalled == null && verdict.consistent() && checkpoints.stream().allMatch(Checkpoint::consistent);
     }
 
     public List<Checkpoint> checkpoints() {
@@ -70,16 +88,22 @@ public final class ProofReport extends Report {
                         sample(c.missing()), sample(c.extra())));
             }
         }
-        verdict.rejectedWrites().forEach(w -> sb.append(String.format("rejected write   : %s%n", w)));
+        verdict.failures().forEach(w -> sb.append(String.format("failure          : %s%n", w)));
         for (Checkpoint c : checkpoints) {
-            sb.append(String.format("checkpoint       : %s: %s%n", c.label(), c.verdict().consistent()
+            sb.append(String.format("checkpoint       : %s: %s%n", c.label(), c.stalled() != null
+                    ? "STALLED: " + c.stalled() : c.verdict().consistent()
                     ? "CONSISTENT (" + c.verdict().expectedRows().size() + " rows)" : "INCONSISTENT"));
             for (Verdict.Read r : c.verdict().reads()) {
                 if (!r.consistent()) {
                     sb.append(String.format("    %s: %s%n", r.name(), r.reason()));
                 }
             }
-            c.verdict().rejectedWrites().forEach(w -> sb.append(String.format("    rejected write: %s%n", w)));
+            c.verdict().failures().forEach(w -> sb.append(String.format("    failure: %s%n", w)));
+        }
+        if (stalled != null) {
+            sb.append("verdict          : STALLED: writes had stopped and the lake did not reach the log end offset: ")
+                    .append(stalled).append('\n');
+            return sb.toString();
         }
         sb.append(consistent()
                 ? "verdict          : CONSISTENT: every read equals the expected state (" + verdict.promise() + ")\n"

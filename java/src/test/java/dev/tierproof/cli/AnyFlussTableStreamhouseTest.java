@@ -104,4 +104,27 @@ class AnyFlussTableStreamhouseTest {
                 "--rounds", "2", "--producer", "sql");
         assertThat(badRounds.err()).contains("--rounds 2 needs --producer client");
     }
+
+    /**
+     * A first_row table whose last round is one losing write: Fluss 0.9.1 logs an empty batch for
+     * it that tiering never reports (docs/findings/fluss-0.9-no-change-write-lag.md), so the lake
+     * never reaches the log end offset: the verdict is STALLED, with the bucket behind as
+     * evidence, and the reads that end by themselves show what the lake does hold. (Written in
+     * one round, the losing write shares its batch with winning ones and nothing stalls.)
+     */
+    @Test
+    void aFirstRowTableWhoseLakeNeverCatchesUpIsStalled() throws Exception {
+        Path csv = dir.resolve("first.csv");
+        Files.writeString(csv, "k,v\n1,1\n2,3\n1,2\n");
+        Outcome o = run("streamhouse", "--spec", "k: INT, v: INT; key = k; engine = first-row", "--upserts",
+                csv.toString(), "--rounds", "3", "--deadline-s", "15");
+        assertThat(o.status()).as(o.out() + o.err()).isEqualTo(Main.INCONSISTENT);
+        assertThat(o.out()).contains("verdict          : STALLED: writes had stopped and the lake did not reach the"
+                + " log end offset: the log holds 3 changes in 1 bucket(s); lake snapshot")
+                .contains("1 bucket(s) behind").contains("at 2 of 3")
+                .contains("paimon_batch     : 2 changes -> 2 rows (1, 1) (2, 3)")
+                .contains("fluss_changelog  : bound: not run: tiering stalled")
+                // The union read waits for the record the empty batch never holds: the same finding.
+                .contains("failure          : fluss_union: the fluss_union read did not end within its deadline");
+    }
 }

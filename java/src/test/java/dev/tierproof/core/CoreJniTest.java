@@ -75,7 +75,7 @@ class CoreJniTest {
     @Test
     void theVerdictBindsStrictly() {
         String good = "{\"consistent\":true,\"keyed\":true,\"promise\":\"p\",\"columns\":[\"id\",\"bal\"],"
-                + "\"expected_rows\":[[\"1\",null]],\"reads\":[],\"checks\":[],\"rejected_writes\":[]}";
+                + "\"expected_rows\":[[\"1\",null]],\"reads\":[],\"checks\":[],\"failures\":[]}";
         assertEquals(List.of(Arrays.asList("1", null)), Verdict.fromJson(good).expectedRows());
         assertThrows(TierproofException.class, () -> Verdict.fromJson(good.replace("\"consistent\"", "\"ok\"")));
         assertThrows(TierproofException.class, () -> Verdict.fromJson(good.replace("\"keyed\":true,", "")));

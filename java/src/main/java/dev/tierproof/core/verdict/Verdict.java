@@ -16,7 +16,7 @@ import java.util.Optional;
  * a field renamed in Rust cannot silently read as false or 0 here. Java reads it, never re-judges.
  */
 public record Verdict(boolean consistent, boolean keyed, String promise, List<String> columns,
-        List<List<String>> expectedRows, List<Read> reads, List<Check> checks, List<String> rejectedWrites) {
+        List<List<String>> expectedRows, List<Read> reads, List<Check> checks, List<String> failures) {
     /**
      * One read, folded; notes are what does not make it wrong but is worth knowing; consistent
      * and reason are the oracle's verdict on this read alone.
