@@ -157,13 +157,32 @@ impl Proof {
         deletes: bool,
     ) -> Result<Self> {
         let (table, shape, merge) = checked_table(ddl, target)?;
-        let ops = random_ops(
+        let mut ops = random_ops(
             &merge.writable_shape(&shape),
             n,
             keys,
             seed,
             deletes && merge.deletes_refused.is_none(),
         )?;
+        if target == Target::Fluss {
+            // Fluss names a partition by its value: text values it takes as names only.
+            for c in partition_text_columns(&table, &shape) {
+                for op in &mut ops {
+                    if let Value::Text(t) = &op.values[c] {
+                        if validate_fluss_name(t).is_err() {
+                            let hex: String = t.bytes().map(|b| format!("{b:02x}")).collect();
+                            let max = match shape.columns[c].1 {
+                                DataType::Char(n) | DataType::VarChar(n) => n as usize,
+                                _ => hex.len(),
+                            };
+                            op.values[c] = Value::Text(
+                                format!("x{hex}").chars().take(max.clamp(1, 200)).collect(),
+                            );
+                        }
+                    }
+                }
+            }
+        }
         Self::with_ops(table, shape, merge, target, ops)
     }
 
@@ -175,6 +194,22 @@ impl Proof {
         ops: Vec<Op>,
     ) -> Result<Self> {
         merge.check_ops(&shape, &ops)?;
+        if target == Target::Fluss {
+            for c in partition_text_columns(&table, &shape) {
+                for (n, op) in ops.iter().enumerate() {
+                    if let Value::Text(t) = &op.values[c] {
+                        if let Err(e) = validate_fluss_name(t) {
+                            return Err(TierproofError::InvalidInput(format!(
+                                "operation {}: partition column {}: {}; Fluss names a partition by its value (0.9.1's client would try to create it and fail in ZooKeeper)",
+                                n + 1,
+                                shape.columns[c].0,
+                                e.detail()
+                            )));
+                        }
+                    }
+                }
+            }
+        }
         // The sentinel's key is new, so its order columns only need to be set, not ordered.
         let (sentinel_column, sentinel) = choose_sentinel(&merge.writable_shape(&shape), &ops)?;
         Ok(Proof {
@@ -827,6 +862,20 @@ fn filler(ty: DataType) -> Value {
     candidates(ty).into_iter().next().unwrap_or(Value::Null)
 }
 
+/// The positions of the table's partition columns of a text type.
+fn partition_text_columns(table: &CreateTable, shape: &Shape) -> Vec<usize> {
+    shape
+        .columns
+        .iter()
+        .enumerate()
+        .filter(|(_, (name, ty))| {
+            table.partition_keys.iter().any(|p| p == name)
+                && matches!(ty, DataType::Char(_) | DataType::VarChar(_))
+        })
+        .map(|(i, _)| i)
+        .collect()
+}
+
 /// The sentinel row: in the first key column (or the first column, for a table without a key)
 /// whose type has a value no operation uses, that value; elsewhere the first operation's key
 /// values (valid for the table's partitions and constraints), NULL or a filler.
@@ -892,6 +941,23 @@ mod tests {
                 }
             })
             .collect()
+    }
+
+    /// Fluss names a partition by its value: generated text partition values are names Fluss
+    /// takes, and a workload with one it does not is refused naming the operation.
+    #[test]
+    fn fluss_partition_values_are_names_fluss_takes() {
+        let ddl = "CREATE TABLE t (k INT, p STRING, v INT, PRIMARY KEY (k, p) NOT ENFORCED) PARTITIONED BY (p)";
+        let g = Proof::generate(Target::Fluss, ddl, 300, 40, 7, true).unwrap();
+        assert!(g.ops.iter().all(|op| match &op.values[1] {
+            Value::Text(t) => validate_fluss_name(t).is_ok(),
+            _ => true,
+        }));
+        let e = Proof::open(Target::Fluss, ddl, "k,p,v\n1,a b,1\n".as_bytes())
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("operation 1: partition column p"), "{e}");
+        assert!(Proof::open(Target::Paimon, ddl, "k,p,v\n1,a b,1\n".as_bytes()).is_ok());
     }
 
     /// The exercise's contract: one statement per upsert on its table is `upsert_inserts`'s text.

@@ -2,6 +2,7 @@ package dev.tierproof.cli;
 
 import dev.tierproof.core.Workload;
 import dev.tierproof.flink.FlinkEngine;
+import dev.tierproof.fluss.Fault;
 import dev.tierproof.fluss.FlussCatalog;
 import dev.tierproof.fluss.LocalFlussCluster;
 import dev.tierproof.fluss.StreamhouseProof;
@@ -51,6 +52,11 @@ final class StreamhouseCommand extends TierproofCommand {
                     + " the lake and the union read against the operations so far (default ${DEFAULT-VALUE})")
     int rounds;
 
+    @Option(names = "--faults", paramLabel = "SCHEDULE", description = "faults injected while writing, e.g."
+            + " restart-tablet@40,restart-tiering@80: just before operation N, restart tablet server 0 (same id and"
+            + " data) or cancel and restart the tiering job")
+    String faults;
+
     @Mixin
     WorkloadOptions workload;
 
@@ -84,14 +90,16 @@ final class StreamhouseCommand extends TierproofCommand {
             }
             int perInsert = rowsPerInsert != null ? rowsPerInsert
                     : checked.operations() <= PER_UPSERT_LIMIT ? 1 : 2000;
-            // Checked up front: the rounds, and what the SQL producer cannot write.
-            new StreamhouseProof.Config(checked, null, null, perInsert, producer(), rounds);
+            // Checked up front: the rounds, the faults, and what the SQL producer cannot write.
+            List<Fault> schedule = Fault.parse(faults, checked.operations());
+            new StreamhouseProof.Config(checked, null, null, perInsert, producer(), rounds, schedule);
             if (producer() == StreamhouseProof.Producer.SQL) {
                 checked.statements(perInsert);
             }
             List<Path> inputs = new ArrayList<>(workload.inputs());
             inputs.add(tableOptions.ddlFile);
-            return onTable(checked, perInsert, (usersDdl != null ? "the Fluss table of " + source + ", " : "")
+            return onTable(checked, perInsert, schedule, (usersDdl != null ? "the Fluss table of " + source + ", "
+                    : "")
                     + opened.source(), inputs);
         }
     }
@@ -101,7 +109,7 @@ final class StreamhouseCommand extends TierproofCommand {
      * directory, a Fluss cluster with a Paimon lake, a MiniCluster; whatever happens (a failure,
      * Ctrl-C), the tiering job, Flink and the cluster are stopped and the run's directory removed.
      */
-    private int onTable(Workload checked, int perInsert, String describe, List<Path> inputs) {
+    private int onTable(Workload checked, int perInsert, List<Fault> schedule, String describe, List<Path> inputs) {
         PaimonProof.checkRowsPerInsert(perInsert);
         OutputFile report = OutputFile.check("--report", run.report, inputs);
         Warehouse.Checked usersWarehouse = Warehouse.checkUsers(run.warehouse);
@@ -118,7 +126,7 @@ final class StreamhouseCommand extends TierproofCommand {
             FlinkEngine engine = session.started(FlinkEngine.start(8, session.directory().directory("flink")));
             ProofReport result = StreamhouseProof.run(cluster, engine,
                     new StreamhouseProof.Config(checked, warehouse.path(), deadline, perInsert,
-                            producer(), rounds),
+                            producer(), rounds, schedule),
                     session.steps());
             session.completed();
             progress.step("stopping Flink and the Fluss cluster");

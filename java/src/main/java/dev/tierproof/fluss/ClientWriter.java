@@ -16,6 +16,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.IntConsumer;
 import org.apache.fluss.client.Connection;
 import org.apache.fluss.client.table.Table;
 import org.apache.fluss.client.table.writer.AppendWriter;
@@ -58,21 +59,24 @@ public final class ClientWriter {
     /** Writes every operation of the workload to the table, as a step bounded by {@code deadline}. */
     public static Outcome write(Steps steps, Connection connection, TablePath path, Workload workload,
             Duration deadline) {
-        return write(steps, connection, path, workload, 0, workload.operations(), deadline);
+        return write(steps, connection, path, workload, 0, workload.operations(), deadline, i -> { });
     }
 
     /**
      * Writes operations {@code start} to {@code end} (exclusive) of the workload, as a step bounded
      * by {@code deadline}; a rejected write names its position in the whole workload.
+     * {@code beforeOperation} runs before each operation is handed to the writer, with its
+     * 0-based position (a fault injected mid-write).
      */
     public static Outcome write(Steps steps, Connection connection, TablePath path, Workload workload, int start,
-            int end, Duration deadline) {
+            int end, Duration deadline, IntConsumer beforeOperation) {
         return steps.run("writing operations " + (start + 1) + " to " + end + " through the Fluss client", deadline,
-                control -> writeRange(steps, control, connection, path, workload, start, end, deadline));
+                control -> writeRange(steps, control, connection, path, workload, start, end, deadline,
+                        beforeOperation));
     }
 
     private static Outcome writeRange(Steps steps, Steps.Control control, Connection connection, TablePath path,
-            Workload workload, int start, int end, Duration deadline) {
+            Workload workload, int start, int end, Duration deadline, IntConsumer beforeOperation) {
         int total = end - start;
         List<CompletableFuture<?>> acks = new ArrayList<>(total);
         int[] written = {0};
@@ -83,6 +87,7 @@ public final class ClientWriter {
             TableWriter writer = keyed ? table.newUpsert().createWriter() : table.newAppend().createWriter();
             for (int from = start; from < end && !control.cancelled(); from += BATCH) {
                 for (Workload.Operation op : workload.operations(from, Math.min(BATCH, end - from))) {
+                    beforeOperation.accept(start + written[0]);
                     GenericRow row = row(type, op.cells());
                     if (keyed) {
                         UpsertWriter upserts = (UpsertWriter) writer;

@@ -40,18 +40,21 @@ public final class LocalFlussCluster implements AutoCloseable {
     private final TestingServer zookeeper;
     private final CoordinatorServer coordinator;
     private final List<TabletServer> tabletServers;
+    private final List<Configuration> tabletConfigs;
     private final String bootstrapServers;
     private final List<Integer> ports;
     private boolean closed;
 
     private LocalFlussCluster(Path root, TestingServer zookeeper, CoordinatorServer coordinator,
-            List<TabletServer> tabletServers, String bootstrapServers, List<Integer> ports) {
+            List<TabletServer> tabletServers, List<Configuration> tabletConfigs, String bootstrapServers,
+            List<Integer> ports) {
         this.root = root;
         this.zookeeper = zookeeper;
         this.coordinator = coordinator;
-        this.tabletServers = tabletServers;
+        this.tabletServers = new ArrayList<>(tabletServers);
+        this.tabletConfigs = List.copyOf(tabletConfigs);
         this.bootstrapServers = bootstrapServers;
-        this.ports = ports;
+        this.ports = new ArrayList<>(ports);
     }
 
     /**
@@ -108,11 +111,13 @@ public final class LocalFlussCluster implements AutoCloseable {
             List<Integer> ports = new ArrayList<>(List.of(zk.getPort(), endpoint.getPort()));
 
             List<TabletServer> tablets = new ArrayList<>();
+            List<Configuration> tabletConfigs = new ArrayList<>();
             for (int id = 0; id < tabletServerCount; id++) {
                 part = "tablet server " + id;
                 Configuration conf = new Configuration(common);
                 conf.setString("tablet-server.id", String.valueOf(id));
                 conf.setString("data.dir", root.resolve("tablet-" + id).toString());
+                tabletConfigs.add(conf);
                 TabletServer tablet = new TabletServer(conf, SystemClock.getInstance());
                 started.add(0, () -> closeServer(tablet));
                 tablet.start();
@@ -121,7 +126,8 @@ public final class LocalFlussCluster implements AutoCloseable {
             }
 
             part = "the readiness check";
-            LocalFlussCluster cluster = new LocalFlussCluster(root, zk, coordinator, tablets, bootstrap, ports);
+            LocalFlussCluster cluster = new LocalFlussCluster(root, zk, coordinator, tablets, tabletConfigs, bootstrap,
+                    ports);
             cluster.awaitServers(tabletServerCount);
             return cluster;
         } catch (Exception e) {
@@ -149,8 +155,32 @@ public final class LocalFlussCluster implements AutoCloseable {
         return conf;
     }
 
+    /**
+     * A fault: stops tablet server {@code id} and starts it again with the same id and data
+     * directory (on a new loopback port), then waits until clients see it. Its buckets are
+     * unavailable meanwhile: writers retry, readers wait.
+     */
+    public synchronized void restartTabletServer(int id) {
+        if (id < 0 || id >= tabletServers.size()) {
+            throw new IllegalArgumentException("tablet server " + id + " does not exist; the cluster has "
+                    + tabletServers.size());
+        }
+        try {
+            closeServer(tabletServers.get(id));
+            TabletServer fresh = new TabletServer(new Configuration(tabletConfigs.get(id)), SystemClock.getInstance());
+            tabletServers.set(id, fresh);
+            fresh.start();
+            ports.add(fresh.getRpcServer().getBindEndpoints().get(0).getPort());
+            awaitServers(tabletServers.size());
+        } catch (TierproofException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new TierproofException("restarting tablet server " + id + " failed: " + e.getMessage(), e);
+        }
+    }
+
     /** ZooKeeper's, the coordinator's and each tablet server's port. */
-    public List<Integer> ports() {
+    public synchronized List<Integer> ports() {
         return List.copyOf(ports);
     }
 

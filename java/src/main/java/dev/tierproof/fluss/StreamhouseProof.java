@@ -22,6 +22,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.IntConsumer;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.fluss.client.Connection;
 import org.apache.fluss.client.ConnectionFactory;
@@ -52,10 +53,16 @@ public final class StreamhouseProof {
      * @param rowsPerInsert for the SQL producer: upserts per statement
      * @param rounds the workload written in this many rounds, each but the last followed by a
      *     wait for tiering and a checkpoint (the client producer only)
+     * @param faults injected while writing (the client producer only)
      */
     public record Config(Workload workload, Path warehouse, Duration deadline, int rowsPerInsert,
-            Producer producer, int rounds) {
+            Producer producer, int rounds, List<Fault> faults) {
         public Config {
+            faults = List.copyOf(faults);
+            if (!faults.isEmpty() && producer != Producer.CLIENT) {
+                throw new IllegalArgumentException("--faults needs --producer client: faults come between"
+                        + " operations, and SQL statements batch them");
+            }
             if (rounds < 1 || rounds > workload.operations()) {
                 throw new IllegalArgumentException("--rounds " + rounds + " must be between 1 and the workload's "
                         + workload.operations() + " operations");
@@ -66,7 +73,13 @@ public final class StreamhouseProof {
             }
         }
 
-        /** Written through the Fluss client in one round. */
+        /** Without faults. */
+        public Config(Workload workload, Path warehouse, Duration deadline, int rowsPerInsert, Producer producer,
+                int rounds) {
+            this(workload, warehouse, deadline, rowsPerInsert, producer, rounds, List.of());
+        }
+
+        /** Written through the Fluss client in one round, without faults. */
         public Config(Workload workload, Path warehouse, Duration deadline, int rowsPerInsert) {
             this(workload, warehouse, deadline, rowsPerInsert, Producer.CLIENT, 1);
         }
@@ -110,7 +123,17 @@ public final class StreamhouseProof {
         timings.put("create", Statements.millisSince(t));
 
         try (Connection connection = ConnectionFactory.createConnection(cluster.clientConfig());
-                Tiering tiering = Tiering.start(engine, cluster, cfg.warehouse(), FlussCatalog.TIERING_POLL)) {
+                TieringJob tiering = new TieringJob(engine, cluster, cfg.warehouse())) {
+            List<String> injected = new ArrayList<>();
+            IntConsumer faults = i -> cfg.faults().stream().filter(f -> f.at() == i + 1).forEach(f -> {
+                steps.progress().step("fault: " + f);
+                long ft = System.nanoTime();
+                switch (f.kind()) {
+                    case RESTART_TABLET -> cluster.restartTabletServer(0);
+                    case RESTART_TIERING -> tiering.restart();
+                }
+                injected.add(f + " (" + Statements.millisSince(ft) + " ms)");
+            });
             t = System.nanoTime();
             int statementCount = 0;
             List<String> failures = new ArrayList<>();
@@ -125,7 +148,7 @@ public final class StreamhouseProof {
                             + "writing operations " + (start + 1) + " to " + end + " through the Fluss client");
                     List<String> roundRejected = new ArrayList<>();
                     ClientWriter.Outcome out = ClientWriter.write(steps, connection, path, workload, start, end,
-                            cfg.deadline());
+                            cfg.deadline(), faults);
                     out.rejected().forEach(r -> roundRejected.add("rejected write: operation " + r.operation()
                             + ": " + r.message()));
                     if (out.rejectedCount() > out.rejected().size()) {
@@ -226,6 +249,9 @@ public final class StreamhouseProof {
                             .noneMatch(f -> f.startsWith("rejected write")) ? "every write acknowledged"
                             : "SOME WRITES REJECTED (below)")
                     : "Flink SQL, " + statementCount + " statements"));
+            if (!injected.isEmpty()) {
+                details.add(String.format("faults           : %s", String.join(", ", injected)));
+            }
             details.add(String.format("tiered into      : Paimon %s.%s in %s", db, table,
                     cfg.warehouse().toAbsolutePath()));
             details.add(q != null ? String.format("tiering          : %d changes in %d bucket(s), lake snapshot %d,"
@@ -238,6 +264,31 @@ public final class StreamhouseProof {
             throw e;
         } catch (Exception e) {
             throw new TierproofException("the streamhouse proof failed: " + e.getMessage(), e);
+        }
+    }
+
+    /** The lake tiering job, which a fault may cancel and start again. */
+    private static final class TieringJob implements AutoCloseable {
+        private final FlinkEngine engine;
+        private final LocalFlussCluster cluster;
+        private final Path warehouse;
+        private Tiering current;
+
+        TieringJob(FlinkEngine engine, LocalFlussCluster cluster, Path warehouse) {
+            this.engine = engine;
+            this.cluster = cluster;
+            this.warehouse = warehouse;
+            this.current = Tiering.start(engine, cluster, warehouse, FlussCatalog.TIERING_POLL);
+        }
+
+        synchronized void restart() {
+            current.close();
+            current = Tiering.start(engine, cluster, warehouse, FlussCatalog.TIERING_POLL);
+        }
+
+        @Override
+        public synchronized void close() {
+            current.close();
         }
     }
 
@@ -336,6 +387,7 @@ public final class StreamhouseProof {
         r.put("ddl", ddl.sql());
         r.put("keyed", ddl.keyed());
         r.put("producer", cfg.producer().name().toLowerCase(java.util.Locale.ROOT));
+        r.put("faults", cfg.faults().toString());
         r.put("operations", cfg.workload().operations());
         if (cfg.producer() == Producer.SQL) {
             r.put("statements", statements);
