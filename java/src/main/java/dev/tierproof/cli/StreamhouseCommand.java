@@ -53,8 +53,8 @@ final class StreamhouseCommand extends TierproofCommand {
     int rounds;
 
     @Option(names = "--faults", paramLabel = "SCHEDULE", description = "faults injected while writing, e.g."
-            + " restart-tablet@40,restart-tiering@80: just before operation N, restart tablet server 0 (same id and"
-            + " data) or cancel and restart the tiering job")
+            + " restart-tablet@40,restart-tiering@80: just before operation N, restart tablet server 0 (same id, data"
+            + " and port; move-tablet: on a new port) or cancel and restart the tiering job")
     String faults;
 
     @Mixin

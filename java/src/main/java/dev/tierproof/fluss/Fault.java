@@ -14,8 +14,10 @@ import java.util.Locale;
 public record Fault(Kind kind, int at) {
     /** What can fail. */
     public enum Kind {
-        /** Tablet server 0 stops and starts again with the same id and data (its buckets go away meanwhile). */
+        /** Tablet server 0 stops and starts again with the same id, data and port (its buckets go away meanwhile). */
         RESTART_TABLET("restart-tablet"),
+        /** As {@link #RESTART_TABLET}, but the server comes back on a new port (a pod at a new address). */
+        MOVE_TABLET("move-tablet"),
         /** The lake tiering job is cancelled and a new one started, as an operator would. */
         RESTART_TIERING("restart-tiering");
 
@@ -56,7 +58,7 @@ public record Fault(Kind kind, int at) {
             }
             if (kind == null || at < 1 || at > operations) {
                 throw new IllegalArgumentException("--faults " + item.trim() + " is not KIND@N with KIND one of"
-                        + " restart-tablet, restart-tiering and N an operation from 1 to " + operations);
+                        + " restart-tablet, move-tablet, restart-tiering and N an operation from 1 to " + operations);
             }
             faults.add(new Fault(kind, at));
         }

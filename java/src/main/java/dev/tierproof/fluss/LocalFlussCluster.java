@@ -156,18 +156,30 @@ public final class LocalFlussCluster implements AutoCloseable {
     }
 
     /**
-     * A fault: stops tablet server {@code id} and starts it again with the same id and data
-     * directory (on a new loopback port), then waits until clients see it. Its buckets are
+     * A fault: stops tablet server {@code id} and starts it again with the same id, data
+     * directory and port, then waits until clients see it. Its buckets are
      * unavailable meanwhile: writers retry, readers wait.
      */
     public synchronized void restartTabletServer(int id) {
+        restartTabletServer(id, true);
+    }
+
+    /**
+     * As {@link #restartTabletServer(int)}; with {@code samePort} false the server comes back on a
+     * new port, as a restarted pod comes back at a new address.
+     */
+    public synchronized void restartTabletServer(int id, boolean samePort) {
         if (id < 0 || id >= tabletServers.size()) {
             throw new IllegalArgumentException("tablet server " + id + " does not exist; the cluster has "
                     + tabletServers.size());
         }
         try {
-            closeServer(tabletServers.get(id));
-            TabletServer fresh = new TabletServer(new Configuration(tabletConfigs.get(id)), SystemClock.getInstance());
+            TabletServer old = tabletServers.get(id);
+            int port = old.getRpcServer().getBindEndpoints().get(0).getPort();
+            closeServer(old);
+            Configuration conf = new Configuration(tabletConfigs.get(id));
+            conf.setString("bind.listeners", "FLUSS://" + LOOPBACK + ":" + (samePort ? port : 0));
+            TabletServer fresh = new TabletServer(conf, SystemClock.getInstance());
             tabletServers.set(id, fresh);
             fresh.start();
             ports.add(fresh.getRpcServer().getBindEndpoints().get(0).getPort());

@@ -130,6 +130,7 @@ public final class StreamhouseProof {
                 long ft = System.nanoTime();
                 switch (f.kind()) {
                     case RESTART_TABLET -> cluster.restartTabletServer(0);
+                    case MOVE_TABLET -> cluster.restartTabletServer(0, false);
                     case RESTART_TIERING -> tiering.restart();
                 }
                 injected.add(f + " (" + Statements.millisSince(ft) + " ms)");

@@ -39,6 +39,26 @@ class StreamhouseProofTest {
         }
     }
 
+    /**
+     * Faults mid-write: the tablet server restarts (same id, data and port) and the tiering job is
+     * cancelled and started again while the client writes; every acknowledged write is in every
+     * read, each changelog strict, and the lake catches up.
+     */
+    @Test
+    void aTabletRestartAndATieringRestartMidWriteKeepThePromise() {
+        ProofReport r;
+        try (Workload w = Workload.generate(Workload.Target.FLUSS, FlussCatalog.tieredTableDdl("faulty"), 2000, 200,
+                3, true)) {
+            r = StreamhouseProof.run(FLUSS.cluster(), FLINK.engine(), new StreamhouseProof.Config(w,
+                    FLUSS.warehouse(), Duration.ofSeconds(120), 10, StreamhouseProof.Producer.CLIENT, 1,
+                    Fault.parse("restart-tablet@700,restart-tiering@1400", 2000)), Steps.silent());
+        }
+        assertThat(r.consistent()).as(r.summary()).isTrue();
+        assertThat(r.details()).anySatisfy(line -> assertThat(line).startsWith("faults           : restart-tablet@700"
+                + " (").contains("restart-tiering@1400"));
+        assertThat(r.verdict().failures()).isEmpty();
+    }
+
     /** The second producer, Flink SQL: one ordered INSERT of the ten upserts, the same answer. */
     @Test
     void flinkSqlWritesTheSameAnswer() {
