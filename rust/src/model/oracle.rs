@@ -266,24 +266,24 @@ impl Folder {
                     self.note(index, kind, &row, "delete of a key that is not present");
                 }
             }
-            (_, RowKind::UpdateBefore) => match self.state.get(&key) {
-                Some(current) if *current == row => {
-                    self.state.remove(&key);
-                }
-                Some(_) => self.note(
-                    index,
-                    kind,
-                    &row,
-                    "update-before does not match the current row",
-                ),
-                None => self.note(
-                    index,
-                    kind,
-                    &row,
-                    "update-before of a key that is not present",
-                ),
-            },
+            (_, RowKind::UpdateBefore) => {
+                self.retract(index, &key, &row);
+            }
         }
+    }
+
+    /// A `-U`: removes the key's row if it equals `row` (and says so), else notes the anomaly.
+    fn retract(&mut self, index: usize, key: &CanonRow, row: &CanonRow) -> bool {
+        let reason = match self.state.get(key) {
+            Some(current) if current == row => {
+                self.state.remove(key);
+                return true;
+            }
+            Some(_) => "update-before does not match the current row",
+            None => "update-before of a key that is not present",
+        };
+        self.note(index, RowKind::UpdateBefore, row, reason);
+        false
     }
 
     /// One change of a complete changelog (see [`Fold::Changelog`]).
@@ -311,24 +311,11 @@ impl Folder {
                     );
                 }
             }
-            RowKind::UpdateBefore => match self.state.get(&key) {
-                Some(current) if *current == row => {
-                    self.state.remove(&key);
+            RowKind::UpdateBefore => {
+                if self.retract(index, &key, &row) {
                     self.retracted.insert(key, (index, row));
                 }
-                Some(_) => self.note(
-                    index,
-                    kind,
-                    &row,
-                    "update-before does not match the current row",
-                ),
-                None => self.note(
-                    index,
-                    kind,
-                    &row,
-                    "update-before of a key that is not present",
-                ),
-            },
+            }
             RowKind::UpdateAfter => {
                 if self.retracted.remove(&key).is_none() {
                     self.note(index, kind, &row, "update-after without an update-before");

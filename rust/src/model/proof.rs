@@ -331,7 +331,6 @@ impl Proof {
     /// per nullable column, one projection turning the flag into NULL (proved on real Paimon: 500
     /// writes to 3 keys in one statement, last wins).
     pub fn statements(&self, rows_per_insert: usize) -> Result<Vec<(String, String)>> {
-        use std::collections::HashSet;
         let per_insert = rows_per_insert.max(1);
         let flagged = per_insert > 1
             && self
@@ -340,39 +339,7 @@ impl Proof {
                 .iter()
                 .all(|(_, ty)| *ty == DataType::Int);
         let mut sql = Vec::new();
-        let mut upserts: Vec<&[Value]> = Vec::new();
-        let mut deletes: Vec<String> = Vec::new();
-        let mut upserted: HashSet<CanonRow> = HashSet::new();
-        let mut deleted: HashSet<CanonRow> = HashSet::new();
-        let flush = |upserts: &mut Vec<&[Value]>,
-                     deletes: &mut Vec<String>,
-                     sql: &mut Vec<String>,
-                     upserted: &mut HashSet<CanonRow>,
-                     deleted: &mut HashSet<CanonRow>| {
-            if !upserts.is_empty() {
-                sql.push(if flagged {
-                    self.flagged_insert(upserts)
-                } else {
-                    self.literal_insert(upserts)
-                });
-                upserts.clear();
-            }
-            if !deletes.is_empty() {
-                let condition = if deletes.len() == 1 {
-                    deletes[0].clone()
-                } else {
-                    let each: Vec<String> = deletes.iter().map(|d| format!("({d})")).collect();
-                    each.join(" OR ")
-                };
-                sql.push(format!(
-                    "DELETE FROM {} WHERE {condition}",
-                    self.table.path.quoted()
-                ));
-                deletes.clear();
-            }
-            upserted.clear();
-            deleted.clear();
-        };
+        let mut window = Window::default();
         for (n, op) in self.ops.iter().enumerate() {
             if let (OpKind::Delete, Some(why)) = (op.kind, &self.merge.sql_deletes_refused) {
                 return Err(TierproofError::InvalidInput(format!(
@@ -392,24 +359,18 @@ impl Proof {
             };
             match op.kind {
                 OpKind::Upsert => {
-                    let repeated = self.keyed() && !flagged && upserted.contains(&key);
-                    if repeated || deleted.contains(&key) {
-                        flush(
-                            &mut upserts,
-                            &mut deletes,
-                            &mut sql,
-                            &mut upserted,
-                            &mut deleted,
-                        );
+                    let repeated = self.keyed() && !flagged && window.upserted.contains(&key);
+                    if repeated || window.deleted.contains(&key) {
+                        window.flush(self, flagged, &mut sql);
                     }
                     if self.keyed() {
-                        upserted.insert(key);
+                        window.upserted.insert(key);
                     }
-                    upserts.push(&op.values);
+                    window.upserts.push(&op.values);
                 }
                 OpKind::Delete => {
                     // A second delete of a key in one window changes nothing: it is left out.
-                    if deleted.insert(key) {
+                    if window.deleted.insert(key) {
                         let conditions: Vec<String> = self
                             .shape
                             .key
@@ -422,27 +383,15 @@ impl Proof {
                                 )
                             })
                             .collect();
-                        deletes.push(conditions.join(" AND "));
+                        window.deletes.push(conditions.join(" AND "));
                     }
                 }
             }
-            if upserts.len() >= per_insert || deletes.len() >= per_insert {
-                flush(
-                    &mut upserts,
-                    &mut deletes,
-                    &mut sql,
-                    &mut upserted,
-                    &mut deleted,
-                );
+            if window.upserts.len() >= per_insert || window.deletes.len() >= per_insert {
+                window.flush(self, flagged, &mut sql);
             }
         }
-        flush(
-            &mut upserts,
-            &mut deletes,
-            &mut sql,
-            &mut upserted,
-            &mut deleted,
-        );
+        window.flush(self, flagged, &mut sql);
         let total = sql.len();
         Ok(sql
             .into_iter()
@@ -860,6 +809,43 @@ fn candidates(ty: DataType) -> Vec<Value> {
 /// A value for a column that must not be NULL and whose value does not matter.
 fn filler(ty: DataType) -> Value {
     candidates(ty).into_iter().next().unwrap_or(Value::Null)
+}
+
+/// The operations of one window of statements: its upserts (one `INSERT`), its deletes' key
+/// conditions (one `DELETE`), and the keys each touched.
+#[derive(Default)]
+struct Window<'a> {
+    upserts: Vec<&'a [Value]>,
+    deletes: Vec<String>,
+    upserted: std::collections::HashSet<CanonRow>,
+    deleted: std::collections::HashSet<CanonRow>,
+}
+
+impl Window<'_> {
+    /// Its statements, upserts first (a key is deleted in a window only after its upsert), then
+    /// an empty window.
+    fn flush(&mut self, proof: &Proof, flagged: bool, sql: &mut Vec<String>) {
+        if !self.upserts.is_empty() {
+            sql.push(if flagged {
+                proof.flagged_insert(&self.upserts)
+            } else {
+                proof.literal_insert(&self.upserts)
+            });
+        }
+        if !self.deletes.is_empty() {
+            let condition = if self.deletes.len() == 1 {
+                self.deletes[0].clone()
+            } else {
+                let each: Vec<String> = self.deletes.iter().map(|d| format!("({d})")).collect();
+                each.join(" OR ")
+            };
+            sql.push(format!(
+                "DELETE FROM {} WHERE {condition}",
+                proof.table.path.quoted()
+            ));
+        }
+        *self = Window::default();
+    }
 }
 
 /// The positions of the table's partition columns of a text type.
