@@ -95,13 +95,15 @@ pub extern "system" fn Java_dev_tierproof_core_Workload_nativeCheckTable<'local>
 }
 
 /// A seeded random workload for the table: `n` operations over about `keys` keys, with deletes
-/// if `deletes` and the table takes them.
+/// if `deletes` and the table takes them; with a `promiseDdl` (else null) made for that table and
+/// judged by its promise (see `Proof::generate_judged_as`).
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_dev_tierproof_core_Workload_nativeGenerate<'local>(
     mut env: EnvUnowned<'local>,
     _class: JClass<'local>,
     target: jint,
     ddl: JString<'local>,
+    promise_ddl: JString<'local>,
     n: jint,
     keys: jint,
     seed: jlong,
@@ -112,14 +114,13 @@ pub extern "system" fn Java_dev_tierproof_core_Workload_nativeGenerate<'local>(
             usize::try_from(n).map_err(|_| bad(format!("--random {n} must not be negative")))?;
         let keys =
             u32::try_from(keys).map_err(|_| bad(format!("--keys {keys} must not be negative")))?;
-        let p = Proof::generate(
-            target_of(target)?,
-            &string(env, &ddl, "ddl")?,
-            n,
-            keys,
-            seed as u64,
-            deletes,
-        )?;
+        let (target, ddl) = (target_of(target)?, string(env, &ddl, "ddl")?);
+        let p = if promise_ddl.is_null() {
+            Proof::generate(target, &ddl, n, keys, seed as u64, deletes)?
+        } else {
+            let promise = string(env, &promise_ddl, "promiseDdl")?;
+            Proof::generate_judged_as(target, &ddl, &promise, n, keys, seed as u64)?
+        };
         Ok(Box::into_raw(Box::new(p)) as jlong)
     })
     .resolve::<ThrowTierproof>()

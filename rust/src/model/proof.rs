@@ -125,16 +125,35 @@ impl Proof {
         promise_ddl: &str,
         csv: &[u8],
     ) -> Result<Self> {
-        let mut proof = Self::open(target, ddl, csv)?;
+        Self::open(target, ddl, csv)?.judged_as(target, promise_ddl)
+    }
+
+    /// A seeded workload made for `promise_ddl`'s table (without deletes, which a table without
+    /// a key cannot take), written to the DDL's table and judged by the promise's (see
+    /// [`Self::open_judged_as`]).
+    pub fn generate_judged_as(
+        target: Target,
+        ddl: &str,
+        promise_ddl: &str,
+        n: usize,
+        keys: u32,
+        seed: u64,
+    ) -> Result<Self> {
+        let ops = Self::generate(target, promise_ddl, n, keys, seed, false)?.ops;
+        let (table, shape, merge) = checked_table(ddl, target)?;
+        Self::with_ops(table, shape, merge, target, ops)?.judged_as(target, promise_ddl)
+    }
+
+    fn judged_as(mut self, target: Target, promise_ddl: &str) -> Result<Self> {
         let (_, shape, merge) = checked_table(promise_ddl, target)?;
-        if shape.columns != proof.shape.columns {
+        if shape.columns != self.shape.columns {
             return Err(TierproofError::InvalidInput(
                 "the promise's table has other columns than the table read".into(),
             ));
         }
-        merge.check_ops(&shape, &proof.ops)?;
-        proof.promise = Some((shape, merge));
-        Ok(proof)
+        merge.check_ops(&shape, &self.ops)?;
+        self.promise = Some((shape, merge));
+        Ok(self)
     }
 
     /// The rows the reads must hold: the last write per key as the table's engine merges it, or

@@ -177,9 +177,8 @@ final class SearchCommand extends TierproofCommand {
                     + e.getMessage(), e);
         }
         if (config.promiseDdl() != null) {
-            try (Workload keyed = Workload.generate(target, config.promiseDdl(), 1, 1, seed, false)) {
-                Workload.openJudgedAs(target, first, config.promiseDdl(),
-                        keyed.workloadCsv().getBytes(java.nio.charset.StandardCharsets.UTF_8)).close();
+            try {
+                Workload.generateJudgedAs(target, first, config.promiseDdl(), 1, 1, seed).close();
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException("--judge-as " + judgeAs + ": " + e.getMessage(), e);
             }

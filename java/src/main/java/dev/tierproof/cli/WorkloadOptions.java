@@ -81,12 +81,8 @@ final class WorkloadOptions {
             long s = seed != null ? seed : 1;
             String described = random + " random operations over " + k + " keys, seed " + s;
             if (promiseDdl != null) {
-                return named(promiseSource, () -> {
-                    try (Workload keyed = Workload.generate(target, promiseDdl, random, k, s, false)) {
-                        return new Opened(Workload.openJudgedAs(target, ddl, promiseDdl,
-                                keyed.workloadCsv().getBytes(StandardCharsets.UTF_8)), described + " (no deletes)");
-                    }
-                });
+                return named(promiseSource, () -> new Opened(Workload.generateJudgedAs(target, ddl, promiseDdl,
+                        random, k, s), described + " (no deletes)"));
             }
             return named(source, () -> {
                 Workload generated = Workload.generate(target, ddl, random, k, s, true);

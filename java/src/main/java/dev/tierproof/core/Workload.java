@@ -79,8 +79,18 @@ public final class Workload implements AutoCloseable {
      * with deletes if {@code deletes} and the table takes them.
      */
     public static Workload generate(Target target, String ddl, int n, int keys, long seed, boolean deletes) {
-        return new Workload(nativeGenerate(target.ordinal(), Objects.requireNonNull(ddl, "ddl"), n, keys,
+        return new Workload(nativeGenerate(target.ordinal(), Objects.requireNonNull(ddl, "ddl"), null, n, keys,
                 seed, deletes));
+    }
+
+    /**
+     * A seeded random workload made for {@code promiseDdl}'s table (without deletes), written to
+     * the DDL's table and judged by the promise's, as {@link #openJudgedAs} does.
+     */
+    public static Workload generateJudgedAs(Target target, String ddl, String promiseDdl, int n, int keys,
+            long seed) {
+        return new Workload(nativeGenerate(target.ordinal(), Objects.requireNonNull(ddl, "ddl"),
+                Objects.requireNonNull(promiseDdl, "promiseDdl"), n, keys, seed, false));
     }
 
     /**
@@ -357,8 +367,8 @@ public final class Workload implements AutoCloseable {
     /** {@code promiseDdl} null: judged against the table's own merge rules. */
     private static native long nativeOpen(int target, String ddl, String promiseDdl, byte[] csv);
 
-    private static native long nativeGenerate(int target, String ddl, int n, int keys, long seed,
-            boolean deletes);
+    private static native long nativeGenerate(int target, String ddl, String promiseDdl, int n, int keys,
+            long seed, boolean deletes);
 
     private static native long nativeShrinkCandidate(long handle, int index);
 

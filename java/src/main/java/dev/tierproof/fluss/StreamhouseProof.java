@@ -350,7 +350,7 @@ public final class StreamhouseProof {
             try {
                 read.accept(r);
             } catch (TierproofException e) {
-                if (steps.stopped() || String.valueOf(e.getMessage()).startsWith("interrupted during")) {
+                if (steps.endsTheRun(e)) {
                     throw e;
                 }
                 reads.drop(r);

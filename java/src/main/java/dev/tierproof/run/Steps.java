@@ -156,6 +156,21 @@ public final class Steps {
         return System.nanoTime() >= budgetEnd || Thread.currentThread().isInterrupted();
     }
 
+    /**
+     * Whether {@code e} ends the whole run (the budget spent, a signal) rather than the one step
+     * that threw it: a read or a trial that fails on its own is a finding; these are not.
+     */
+    public boolean endsTheRun(TierproofException e) {
+        return stopped() || e instanceof RunInterrupted;
+    }
+
+    /** The run was interrupted (a signal) while a step ran. */
+    static final class RunInterrupted extends DeadlineExceeded {
+        RunInterrupted(String message) {
+            super(message);
+        }
+    }
+
     /** Runs {@code work} as the step {@code name}, within {@code deadline} and the run's budget. */
     public <T> T run(String name, Duration deadline, Work<T> work) {
         current.set(name);
@@ -189,7 +204,7 @@ public final class Steps {
         } catch (InterruptedException e) {
             stop(control, task, ended);
             Thread.currentThread().interrupt();
-            throw new DeadlineExceeded("interrupted during " + name);
+            throw new RunInterrupted("interrupted during " + name);
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
             if (cause instanceof RuntimeException r) {

@@ -10,7 +10,6 @@ import dev.tierproof.paimon.PaimonProof;
 import dev.tierproof.report.ProofReport;
 import dev.tierproof.run.Progress;
 import dev.tierproof.run.Steps;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 
@@ -152,14 +151,10 @@ public final class CounterexampleSearch {
 
     /** A trial's workload: generated for the table, or for the promise's table and judged by it. */
     private Workload workload(String ddl, long seed) {
-        if (cfg.promiseDdl() == null) {
-            return Workload.generate(cfg.target(), ddl, cfg.operationsPerTrial(), cfg.keys(), seed, true);
-        }
-        try (Workload keyed = Workload.generate(cfg.target(), cfg.promiseDdl(), cfg.operationsPerTrial(),
-                cfg.keys(), seed, false)) {
-            return Workload.openJudgedAs(cfg.target(), ddl, cfg.promiseDdl(),
-                    keyed.workloadCsv().getBytes(StandardCharsets.UTF_8));
-        }
+        return cfg.promiseDdl() == null
+                ? Workload.generate(cfg.target(), ddl, cfg.operationsPerTrial(), cfg.keys(), seed, true)
+                : Workload.generateJudgedAs(cfg.target(), ddl, cfg.promiseDdl(), cfg.operationsPerTrial(),
+                        cfg.keys(), seed);
     }
 
     /** Takes the first candidate that still fails, again and again, until none does. */
@@ -201,7 +196,7 @@ public final class CounterexampleSearch {
         } catch (IllegalArgumentException e) {
             return new Outcome(null, null, e.getMessage());
         } catch (TierproofException e) {
-            if (steps.stopped() || String.valueOf(e.getMessage()).startsWith("interrupted during")) {
+            if (steps.endsTheRun(e)) {
                 throw e; // the run's budget or a signal, not the trial's finding
             }
             return new Outcome(null, e.getMessage(), null);
