@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.tierproof.core.Ddl;
 import dev.tierproof.flink.FlinkEngine;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.types.Row;
@@ -20,8 +21,10 @@ class UdfTest {
             t.executeSql("CREATE TEMPORARY FUNCTION tier_ddl AS 'dev.tierproof.udf.TierDdl'");
             t.executeSql("CREATE TEMPORARY FUNCTION upsert_insert AS 'dev.tierproof.udf.UpsertInsert'");
             // Values come from a table, so the functions run in a task, not only in the planner.
-            List<Row> rows = collect(t, "SELECT tier_ddl(name), upsert_insert(name, id, bal) FROM (VALUES"
+            // At parallelism 2 the rows may come back in either order: sort them by id.
+            List<Row> rows = collect(t, "SELECT tier_ddl(name), upsert_insert(name, id, bal), id FROM (VALUES"
                     + " ('accounts', 1, 10), ('x`y', 2, CAST(NULL AS INT))) AS v(name, id, bal)");
+            rows.sort(Comparator.comparing(row -> (Integer) row.getField(2)));
             assertEquals(2, rows.size());
             assertEquals(Ddl.tierTableDdl("accounts"), rows.get(0).getField(0));
             assertEquals("INSERT INTO `accounts` VALUES (1, 10)", rows.get(0).getField(1));
