@@ -2,7 +2,7 @@
 //! object holds until `close()`), so the workload crosses JNI once, as the file's bytes.
 
 use super::arrays::{
-    bad, bytes, nullable_string, nullable_string_array, string, string_array, target_of,
+    bad, bytes, ints, nullable_string, nullable_string_array, string, string_array, target_of,
 };
 use super::table_paths::option_pairs;
 use super::{JniResult, ThrowTierproof};
@@ -10,7 +10,9 @@ use crate::error::TierproofError;
 use crate::model::oracle::RowKind;
 use crate::model::proof::{PendingRead, Proof, Source};
 use crate::model::wire::decode_batch;
-use jni::objects::{JByteArray, JClass, JLongArray, JObject, JObjectArray, JString, JValue};
+use jni::objects::{
+    JByteArray, JClass, JIntArray, JLongArray, JObject, JObjectArray, JString, JValue,
+};
 use jni::sys::{jboolean, jint, jlong};
 use jni::{jni_sig, jni_str, EnvUnowned};
 
@@ -419,6 +421,27 @@ pub extern "system" fn Java_dev_tierproof_core_Workload_nativePrefix<'local>(
     env.with_env(|_env| -> JniResult<_> {
         let n = usize::try_from(n).map_err(|_| bad(format!("prefix {n} is negative")))?;
         let p = proof(handle)?.prefix(n)?;
+        Ok(Box::into_raw(Box::new(p)) as jlong)
+    })
+    .resolve::<ThrowTierproof>()
+}
+
+/// The operations at the given 0-based positions, as a new handle (see `Proof::subset`).
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_dev_tierproof_core_Workload_nativeSubset<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    handle: jlong,
+    positions: JIntArray<'local>,
+) -> jlong {
+    env.with_env(|env| -> JniResult<_> {
+        let positions = ints(env, &positions, "positions")?
+            .into_iter()
+            .map(|p| {
+                usize::try_from(p).map_err(|_| bad(format!("operation position {p} is negative")))
+            })
+            .collect::<JniResult<Vec<usize>>>()?;
+        let p = proof(handle)?.subset(&positions)?;
         Ok(Box::into_raw(Box::new(p)) as jlong)
     })
     .resolve::<ThrowTierproof>()

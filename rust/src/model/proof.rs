@@ -282,6 +282,26 @@ impl Proof {
         self.with_workload(self.ops[..n.min(self.ops.len())].to_vec())
     }
 
+    /// The operations at `positions` (0-based, strictly ascending), in the workload's order, of
+    /// the same table and judged the same way: what a lake snapshot holding exactly those writes
+    /// must hold (a consistent cut: per bucket, the writes up to the snapshot's offset).
+    pub fn subset(&self, positions: &[usize]) -> Result<Proof> {
+        let mut ops = Vec::with_capacity(positions.len());
+        let mut previous: Option<usize> = None;
+        for &p in positions {
+            if p >= self.ops.len() || previous.is_some_and(|q| p <= q) {
+                return Err(TierproofError::InvalidInput(format!(
+                    "operation position {p} is not past the previous one{} and below the workload's {}",
+                    previous.map(|q| format!(" ({q})")).unwrap_or_default(),
+                    self.ops.len()
+                )));
+            }
+            previous = Some(p);
+            ops.push(self.ops[p].clone());
+        }
+        self.with_workload(ops)
+    }
+
     /// The `index`th smaller or simpler workload of the same table that the table takes,
     /// simplest first (see [`super::shrink`]), judged as this one is; None past the last.
     pub fn shrink_candidate(&self, index: usize) -> Option<Proof> {
@@ -883,7 +903,8 @@ fn partition_text_columns(table: &CreateTable, shape: &Shape) -> Vec<usize> {
 
 /// The sentinel row: in the first key column (or the first column, for a table without a key)
 /// whose type has a value no operation uses, that value; elsewhere the first operation's key
-/// values (valid for the table's partitions and constraints), NULL or a filler.
+/// values (valid for the table's partitions and constraints; a filler when there is none), NULL
+/// or a filler.
 fn choose_sentinel(shape: &Shape, ops: &[Op]) -> Result<(usize, Vec<Value>)> {
     let order: Vec<usize> = if shape.key.is_empty() {
         (0..shape.columns.len()).collect()
@@ -906,7 +927,9 @@ fn choose_sentinel(shape: &Shape, ops: &[Op]) -> Result<(usize, Vec<Value>)> {
                     if i == col {
                         free.clone()
                     } else if shape.key.contains(&i) {
-                        ops[0].values[i].clone()
+                        // An empty workload (a cut before any write) has no first key to borrow.
+                        ops.first()
+                            .map_or_else(|| filler(*t), |op| op.values[i].clone())
                     } else if shape.not_null[i] {
                         filler(*t)
                     } else {
@@ -963,6 +986,24 @@ mod tests {
             .to_string();
         assert!(e.contains("operation 1: partition column p"), "{e}");
         assert!(Proof::open(Target::Paimon, ddl, "k,p,v\n1,a b,1\n".as_bytes()).is_ok());
+    }
+
+    /// A consistent cut holds exactly the writes chosen, in order: a delete left out leaves its
+    /// key; positions out of order or past the end are refused, naming them.
+    #[test]
+    fn a_subset_is_the_state_of_the_chosen_writes() {
+        let p = Proof::open(Target::Paimon, DDL, CSV.as_bytes()).unwrap();
+        let everything = p.expected().len();
+        assert_eq!(everything, 2, "eu/2 is deleted");
+        let without_delete = p.subset(&[0, 1, 3]).unwrap();
+        assert_eq!(without_delete.expected().len(), 3);
+        let first_two = p.subset(&[0, 1]).unwrap();
+        assert_eq!(first_two.expected(), p.prefix(2).unwrap().expected());
+        assert!(p.subset(&[]).unwrap().expected().is_empty());
+        for bad in [&[1, 0][..], &[0, 0], &[4]] {
+            let e = p.subset(bad).unwrap_err().to_string();
+            assert!(e.contains("operation position"), "{e}");
+        }
     }
 
     /// The exercise's contract: one statement per upsert on its table is `upsert_inserts`'s text.

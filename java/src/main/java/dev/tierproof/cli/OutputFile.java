@@ -62,6 +62,11 @@ final class OutputFile {
         return file;
     }
 
+    /** True when the file is to be an HTML page ({@code .html}), not JSON. */
+    boolean html() {
+        return file.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".html");
+    }
+
     /** Writes {@code text}; returns false (after saying why on {@code err}) when it cannot. */
     boolean write(String text, PrintStream err) {
         try {

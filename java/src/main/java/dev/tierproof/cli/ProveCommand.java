@@ -40,11 +40,24 @@ final class ProveCommand extends TierproofCommand {
     @Mixin
     WorkloadOptions workload;
 
+    @Option(names = "--replay", paramLabel = "DIR", description = "run a reproducer that search wrote again: its"
+            + " table, workload and the table it was judged as")
+    Path replay;
+
     @Mixin
     RunOptions run;
 
     @Override
     public Integer call() {
+        if (replay != null) {
+            Replay r = Replay.read(replay).checkFor("prove");
+            if (judgeAs != null) {
+                throw new IllegalArgumentException("--replay DIR names the table it was judged as: give no --judge-as"
+                        + " with it");
+            }
+            r.applyTo(tableOptions, workload);
+            judgeAs = r.judgeAs();
+        }
         // Every input is checked before anything starts: the DDL and the whole workload as it opens.
         String usersDdl = tableOptions.ddl(table, Workload.Target.PAIMON);
         String ddl = usersDdl != null ? usersDdl : Ddl.tierTableDdl(table != null ? table : "accounts");

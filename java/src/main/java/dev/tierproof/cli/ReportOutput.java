@@ -17,7 +17,7 @@ final class ReportOutput {
         report.details().forEach(out::println);
         out.print(report.summary());
         out.printf("time             : %s ms in all %s%n", report.timings().get("total"), timings(report.timings()));
-        if (file != null && file.write(report.toJson() + "\n", err)) {
+        if (file != null && file.write(file.html() ? report.html() : report.toJson() + "\n", err)) {
             out.println("report           : " + file.path());
         }
         return report.consistent() ? Main.CONSISTENT : Main.INCONSISTENT;

@@ -13,8 +13,9 @@ final class RunOptions {
             description = "keep the Paimon tables in DIR (default: a temporary warehouse, removed at the end)")
     Path warehouse;
 
-    @Option(names = "--report", paramLabel = "FILE.json",
-            description = "write the JSON report there (checked writable before the run starts)")
+    @Option(names = "--report", paramLabel = "FILE.json|FILE.html",
+            description = "write the report there: JSON, or a page with pictures (streamhouse: tier lag over"
+                    + " time) when the name ends in .html (checked writable before the run starts)")
     Path report;
 
     @Option(names = "--deadline-s", paramLabel = "N",

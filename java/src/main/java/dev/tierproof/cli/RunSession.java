@@ -2,6 +2,7 @@ package dev.tierproof.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tierproof.core.Versions;
+import dev.tierproof.report.Html;
 import dev.tierproof.report.Report;
 import dev.tierproof.run.Progress;
 import dev.tierproof.run.RunDirectory;
@@ -162,7 +163,10 @@ final class RunSession implements AutoCloseable {
         r.put("message", message);
         ObjectNode v = r.putObject("versions");
         Versions.all().forEach(v::put);
-        if (report.write(Report.render(r) + "\n", err)) {
+        String json = Report.render(r);
+        if (report.write(report.html() ? "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>tierproof"
+                + " report</title></head><body><h1>" + status + "</h1><pre>" + Html.escape(json) + "</pre></body></html>\n"
+                : json + "\n", err)) {
             err.println("tierproof: report (" + status + "): " + report.path());
         }
     }

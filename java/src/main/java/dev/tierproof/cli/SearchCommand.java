@@ -3,6 +3,7 @@ package dev.tierproof.cli;
 import dev.tierproof.core.Ddl;
 import dev.tierproof.core.Workload;
 import dev.tierproof.flink.FlinkEngine;
+import dev.tierproof.fluss.Fault;
 import dev.tierproof.fluss.FlussCatalog;
 import dev.tierproof.fluss.LocalFlussCluster;
 import dev.tierproof.fluss.Tiering;
@@ -47,6 +48,12 @@ final class SearchCommand extends TierproofCommand {
             + " ${DEFAULT-VALUE})")
     int rounds;
 
+    @Option(names = "--faults", paramLabel = "KINDS", description = "with --streamhouse: one fault a trial, of a kind"
+            + " from this list (restart-tablet, move-tablet, restart-tiering, restart-coordinator, restart-zookeeper)"
+            + " before an operation, both drawn from"
+            + " the trial's seed; shrinking tries without it first")
+    String faultKinds;
+
     @Option(names = "--judge-as", paramLabel = "FILE", description = "judge every trial against what this"
             + " table (the same columns) would hold, e.g. an append table against its keyed twin")
     Path judgeAs;
@@ -81,8 +88,12 @@ final class SearchCommand extends TierproofCommand {
         range("--ops-per-trial", perTrial, 1, 100);
         range("--keys", keys, 1, Integer.MAX_VALUE);
         range("--rounds", rounds, 1, perTrial);
+        if (faultKinds != null && !streamhouse) {
+            throw new IllegalArgumentException("--faults needs --streamhouse: faults are Fluss's servers and jobs");
+        }
+        List<Fault.Kind> kinds = faultKinds == null ? List.of() : kinds(faultKinds);
         CounterexampleSearch.Config config = new CounterexampleSearch.Config(target, ddl, promise, trials, seed,
-                perTrial, keys, streamhouse ? rounds : 1, null, null);
+                perTrial, keys, streamhouse ? rounds : 1, kinds, null, null);
         checkFirstTrial(config);
         List<Path> inputs = new ArrayList<>();
         inputs.add(tableOptions.ddlFile);
@@ -90,8 +101,12 @@ final class SearchCommand extends TierproofCommand {
         OutputFile report = OutputFile.check("--report", run.report, inputs);
         inputs.add(run.report);
         // The reproducer's files are checked now too: rerunning a reproducer must not overwrite it.
-        OutputFile csvOut = OutputFile.check("--out", out.resolve("workload.csv"), inputs);
-        OutputFile sqlOut = OutputFile.check("--out", out.resolve("table.sql"), inputs);
+        OutputFile csvOut = OutputFile.check("--out", out.resolve(Replay.WORKLOAD), inputs);
+        OutputFile sqlOut = OutputFile.check("--out", out.resolve(Replay.TABLE), inputs);
+        OutputFile optionsOut = OutputFile.check("--out", out.resolve(Replay.OPTIONS), inputs);
+        OutputFile readmeOut = OutputFile.check("--out", out.resolve("README.md"), inputs);
+        OutputFile judgeAsOut = promise == null ? null : OutputFile.check("--out", out.resolve(Replay.JUDGE_AS),
+                inputs);
         Warehouse.Checked usersWarehouse = Warehouse.checkUsers(run.warehouse);
         var deadline = run.deadline(60);
 
@@ -116,7 +131,8 @@ final class SearchCommand extends TierproofCommand {
                 prover = CounterexampleSearch.paimon(engine);
             }
             CounterexampleSearch.Result result = CounterexampleSearch.run(prover, new CounterexampleSearch.Config(
-                    target, ddl, promise, trials, seed, perTrial, keys, config.rounds(), warehouse.path(), deadline),
+                    target, ddl, promise, trials, seed, perTrial, keys, config.rounds(), kinds, warehouse.path(),
+                    deadline),
                     session.steps());
             session.completed();
             if (!result.found()) {
@@ -125,29 +141,59 @@ final class SearchCommand extends TierproofCommand {
                                 : ", " + result.skipped() + " tables refused by the engine and skipped");
                 return Main.CONSISTENT;
             }
-            Path csv = csvOut.path();
-            Path sql = sqlOut.path();
-            if (!csvOut.write(result.minimalCsv(), main.err) || !sqlOut.write(result.ddl().strip() + "\n", main.err)) {
+            String command = streamhouse ? "streamhouse" : "prove";
+            int minimalRounds = streamhouse ? Math.min(config.rounds(), result.minimalOperations()) : 1;
+            String faults = Fault.text(result.minimalFaults());
+            String replay = "./build.sh run " + command + " --replay " + out;
+            boolean written = csvOut.write(result.minimalCsv(), main.err)
+                    && sqlOut.write(result.ddl().strip() + "\n", main.err)
+                    && optionsOut.write(Replay.options(command, minimalRounds, faults), main.err)
+                    && (judgeAsOut == null || judgeAsOut.write(promise.strip() + "\n", main.err));
+            CounterexampleSearch.Outcome minimal = result.minimal();
+            written = written && readmeOut.write(readme(command, replay, result, minimalRounds, faults), main.err);
+            if (!written) {
                 main.out.println("the reproducer could not be written; its table is:\n" + result.ddl()
                         + "\nand its workload:\n" + result.minimalCsv());
             }
-            main.out.printf("counterexample in trial %d: %d operations, shrunk to %d (%d proofs)%n",
-                    result.trialsRun(), result.foundOperations(), result.minimalOperations(), result.proofsRun());
-            CounterexampleSearch.Outcome minimal = result.minimal();
+            main.out.printf("counterexample in trial %d: %d operations, shrunk to %d%s (%d proofs)%n",
+                    result.trialsRun(), result.foundOperations(), result.minimalOperations(),
+                    faults.isEmpty() ? "" : " with faults " + faults, result.proofsRun());
             if (minimal.report() != null) {
                 main.out.print(minimal.report().summary());
             } else {
                 main.out.println("the proof failed: " + minimal.failure());
             }
-            main.out.println("reproduce: ./build.sh run " + (streamhouse ? "streamhouse" : "prove") + " --ddl-file "
-                    + sql + " --upserts " + csv + (judgeAs != null ? " --judge-as " + judgeAs : "")
-                    + (streamhouse && config.rounds() > 1 ? " --rounds " + Math.min(config.rounds(),
-                            result.minimalOperations()) : ""));
+            main.out.println("reproduce: " + replay);
             if (report != null) {
                 report.write((minimal.report() != null ? minimal.report().toJson() : failureJson(minimal)) + "\n",
                         main.err);
             }
             return Main.INCONSISTENT;
+        }
+    }
+
+    /** The reproducer's README: what failed, how to run it again, with which versions. */
+    private static String readme(String command, String replay, CounterexampleSearch.Result result, int rounds,
+            String faults) {
+        CounterexampleSearch.Outcome minimal = result.minimal();
+        return "# A counterexample tierproof search found\n\n"
+                + "Trial " + result.trialsRun() + " failed with " + result.foundOperations() + " operations; shrunk to "
+                + result.minimalOperations() + (faults.isEmpty() ? "" : " with faults " + faults) + " in "
+                + result.proofsRun() + " proofs.\n\n"
+                + "- `" + Replay.TABLE + "`: the table\n- `" + Replay.WORKLOAD + "`: the operations, in order\n"
+                + "- `" + Replay.OPTIONS + "`: " + command + ", " + rounds + " round(s), faults: "
+                + (faults.isEmpty() ? "none" : faults) + "\n\n"
+                + "Run it again:\n\n```\n" + replay + "\n```\n\n"
+                + "What it came to:\n\n```\n" + (minimal.report() != null ? minimal.report().summary()
+                        : "the proof failed: " + minimal.failure() + "\n") + "```\n\n"
+                + "Versions: " + dev.tierproof.core.Versions.all() + "\n";
+    }
+
+    private static List<Fault.Kind> kinds(String list) {
+        try {
+            return Fault.kinds(list);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--faults " + list + ": " + e.getMessage(), e);
         }
     }
 

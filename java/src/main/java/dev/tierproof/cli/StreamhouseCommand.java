@@ -54,11 +54,16 @@ final class StreamhouseCommand extends TierproofCommand {
 
     @Option(names = "--faults", paramLabel = "SCHEDULE", description = "faults injected while writing, e.g."
             + " restart-tablet@40,restart-tiering@80: just before operation N, restart tablet server 0 (same id, data"
-            + " and port; move-tablet: on a new port) or cancel and restart the tiering job")
+            + " and port; move-tablet: on a new port), cancel and restart the tiering job, or restart the"
+            + " coordinator (restart-coordinator) or ZooKeeper (restart-zookeeper)")
     String faults;
 
     @Mixin
     WorkloadOptions workload;
+
+    @Option(names = "--replay", paramLabel = "DIR", description = "run a reproducer that search wrote again: its"
+            + " table, workload, rounds and faults")
+    Path replay;
 
     @Mixin
     RunOptions run;
@@ -73,6 +78,16 @@ final class StreamhouseCommand extends TierproofCommand {
 
     @Override
     public Integer call() {
+        if (replay != null) {
+            Replay r = Replay.read(replay).checkFor("streamhouse");
+            if (faults != null || rounds != 1) {
+                throw new IllegalArgumentException("--replay DIR names the rounds and the faults: give no --rounds or"
+                        + " --faults with it");
+            }
+            r.applyTo(tableOptions, workload);
+            rounds = r.rounds();
+            faults = r.faults();
+        }
         producer(); // checked before anything starts
         String usersDdl = tableOptions.ddl(table, Workload.Target.FLUSS);
         // A name Fluss refuses is refused here, before any cluster starts.

@@ -150,6 +150,15 @@ public final class Workload implements AutoCloseable {
         return new Workload(nativePrefix(handle(), n));
     }
 
+    /**
+     * The operations at {@code positions} (0-based, strictly ascending), in order, of the same
+     * table and judged the same way: what a lake snapshot holding exactly those writes must hold
+     * (a consistent cut). The caller closes it.
+     */
+    public Workload subset(int[] positions) {
+        return new Workload(nativeSubset(handle(), Objects.requireNonNull(positions, "positions")));
+    }
+
     /** The same workload and table under another name ({@code table} or {@code db.table}). */
     public Workload renamed(String table) {
         return new Workload(nativeRenamed(handle(), Objects.requireNonNull(table, "table")));
@@ -379,6 +388,8 @@ public final class Workload implements AutoCloseable {
     private static native int nativeOperations(long handle);
 
     private static native long nativePrefix(long handle, int n);
+
+    private static native long nativeSubset(long handle, int[] positions);
 
     private static native long nativeRenamed(long handle, String table);
 

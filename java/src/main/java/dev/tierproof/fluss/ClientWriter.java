@@ -59,26 +59,28 @@ public final class ClientWriter {
     /** Writes every operation of the workload to the table, as a step bounded by {@code deadline}. */
     public static Outcome write(Steps steps, Connection connection, TablePath path, Workload workload,
             Duration deadline) {
-        return write(steps, connection, path, workload, 0, workload.operations(), deadline, i -> { });
+        return write(steps, connection, path, workload, 0, workload.operations(), deadline, i -> { },
+                new Acks(workload.operations()));
     }
 
     /**
      * Writes operations {@code start} to {@code end} (exclusive) of the workload, as a step bounded
      * by {@code deadline}; a rejected write names its position in the whole workload.
      * {@code beforeOperation} runs before each operation is handed to the writer, with its
-     * 0-based position (a fault injected mid-write).
+     * 0-based position (a fault injected mid-write); {@code acks} keeps where each acknowledged
+     * write landed.
      */
     public static Outcome write(Steps steps, Connection connection, TablePath path, Workload workload, int start,
-            int end, Duration deadline, IntConsumer beforeOperation) {
+            int end, Duration deadline, IntConsumer beforeOperation, Acks acks) {
         return steps.run("writing operations " + (start + 1) + " to " + end + " through the Fluss client", deadline,
                 control -> writeRange(steps, control, connection, path, workload, start, end, deadline,
-                        beforeOperation));
+                        beforeOperation, acks));
     }
 
     private static Outcome writeRange(Steps steps, Steps.Control control, Connection connection, TablePath path,
-            Workload workload, int start, int end, Duration deadline, IntConsumer beforeOperation) {
+            Workload workload, int start, int end, Duration deadline, IntConsumer beforeOperation, Acks acks) {
         int total = end - start;
-        List<CompletableFuture<?>> acks = new ArrayList<>(total);
+        List<CompletableFuture<?>> futures = new ArrayList<>(total);
         int[] written = {0};
         control.detail(() -> "it had written " + written[0] + " of " + total + " operations");
         try (Table table = connection.getTable(path)) {
@@ -91,16 +93,16 @@ public final class ClientWriter {
                     GenericRow row = row(type, op.cells());
                     if (keyed) {
                         UpsertWriter upserts = (UpsertWriter) writer;
-                        acks.add(op.delete() ? upserts.delete(row) : upserts.upsert(row));
+                        futures.add(op.delete() ? upserts.delete(row) : upserts.upsert(row));
                     } else {
-                        acks.add(((AppendWriter) writer).append(row));
+                        futures.add(((AppendWriter) writer).append(row));
                     }
                     written[0]++;
                     steps.progress().count("operations written", written[0], total);
                 }
             }
             writer.flush();
-            return outcome(acks, start, deadline);
+            return outcome(futures, start, deadline, acks);
         } catch (TierproofException e) {
             throw e;
         } catch (Exception e) {
@@ -109,15 +111,16 @@ public final class ClientWriter {
         }
     }
 
-    /** Waits for every acknowledgement and keeps the failed ones. */
-    private static Outcome outcome(List<CompletableFuture<?>> acks, int start, Duration deadline)
+    /** Waits for every acknowledgement, keeps where each write landed and which failed. */
+    private static Outcome outcome(List<CompletableFuture<?>> futures, int start, Duration deadline, Acks acks)
             throws InterruptedException {
         List<Rejected> rejected = new ArrayList<>();
         int count = 0;
         long until = System.nanoTime() + deadline.toNanos();
-        for (int i = 0; i < acks.size(); i++) {
+        for (int i = 0; i < futures.size(); i++) {
             try {
-                acks.get(i).get(Math.max(1, until - System.nanoTime()), TimeUnit.NANOSECONDS);
+                acks.record(start + i, futures.get(i).get(Math.max(1, until - System.nanoTime()),
+                        TimeUnit.NANOSECONDS));
             } catch (ExecutionException e) {
                 count++;
                 if (rejected.size() < 20) {
@@ -128,7 +131,7 @@ public final class ClientWriter {
                         + " deadline of " + deadline.toSeconds() + " s", e);
             }
         }
-        return new Outcome(acks.size(), rejected, count);
+        return new Outcome(futures.size(), rejected, count);
     }
 
     /** A row of the table from the core's canonical text (NULL is null). */

@@ -19,13 +19,67 @@ public record Fault(Kind kind, int at) {
         /** As {@link #RESTART_TABLET}, but the server comes back on a new port (a pod at a new address). */
         MOVE_TABLET("move-tablet"),
         /** The lake tiering job is cancelled and a new one started, as an operator would. */
-        RESTART_TIERING("restart-tiering");
+        RESTART_TIERING("restart-tiering"),
+        /** The coordinator server stops and starts again on the same port. */
+        RESTART_COORDINATOR("restart-coordinator"),
+        /** ZooKeeper stops and starts again on the same port with the same data. */
+        RESTART_ZOOKEEPER("restart-zookeeper");
 
         final String text;
 
         Kind(String text) {
             this.text = text;
         }
+    }
+
+    /** The kinds a comma-separated list names ({@code restart-tablet,restart-tiering}); bad input names the item. */
+    public static List<Kind> kinds(String list) {
+        List<Kind> kinds = new ArrayList<>();
+        for (String item : list.split(",")) {
+            Kind kind = kind(item.trim());
+            if (kind == null) {
+                throw new IllegalArgumentException("fault kind " + item.trim() + " is not one of " + names());
+            }
+            if (!kinds.contains(kind)) {
+                kinds.add(kind);
+            }
+        }
+        return kinds;
+    }
+
+    /**
+     * A trial's schedule: one fault of a kind from {@code kinds}, before an operation from 1 to
+     * {@code operations}, both drawn from {@code seed}; none when {@code kinds} is empty.
+     */
+    public static List<Fault> random(List<Kind> kinds, int operations, long seed) {
+        if (kinds.isEmpty() || operations < 1) {
+            return List.of();
+        }
+        java.util.SplittableRandom random = new java.util.SplittableRandom(seed * 0x9E3779B97F4A7C15L + 17);
+        return List.of(new Fault(kinds.get(random.nextInt(kinds.size())), 1 + random.nextInt(operations)));
+    }
+
+    /** The same faults for a workload of {@code operations} operations: one past its end comes before its last. */
+    public static List<Fault> within(List<Fault> faults, int operations) {
+        return faults.stream().map(f -> new Fault(f.kind(), Math.max(1, Math.min(f.at(), operations)))).toList();
+    }
+
+    /** A schedule as {@link #parse} reads it. */
+    public static String text(List<Fault> faults) {
+        return String.join(",", faults.stream().map(Fault::toString).toList());
+    }
+
+    private static Kind kind(String text) {
+        for (Kind k : Kind.values()) {
+            if (k.text.equals(text.toLowerCase(Locale.ROOT))) {
+                return k;
+            }
+        }
+        return null;
+    }
+
+    private static String names() {
+        return String.join(", ", java.util.Arrays.stream(Kind.values()).map(k -> k.text).toList());
     }
 
     @Override
@@ -44,12 +98,7 @@ public record Fault(Kind kind, int at) {
         }
         for (String item : schedule.split(",")) {
             String[] parts = item.trim().split("@", -1);
-            Kind kind = null;
-            for (Kind k : Kind.values()) {
-                if (k.text.equals(parts[0].toLowerCase(Locale.ROOT))) {
-                    kind = k;
-                }
-            }
+            Kind kind = kind(parts[0]);
             int at;
             try {
                 at = parts.length == 2 ? Integer.parseInt(parts[1]) : -1;
@@ -57,8 +106,8 @@ public record Fault(Kind kind, int at) {
                 at = -1;
             }
             if (kind == null || at < 1 || at > operations) {
-                throw new IllegalArgumentException("--faults " + item.trim() + " is not KIND@N with KIND one of"
-                        + " restart-tablet, move-tablet, restart-tiering and N an operation from 1 to " + operations);
+                throw new IllegalArgumentException("--faults " + item.trim() + " is not KIND@N with KIND one of "
+                        + names() + " and N an operation from 1 to " + operations);
             }
             faults.add(new Fault(kind, at));
         }

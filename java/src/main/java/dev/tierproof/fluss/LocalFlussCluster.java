@@ -38,7 +38,8 @@ public final class LocalFlussCluster implements AutoCloseable {
 
     private final Path root;
     private final TestingServer zookeeper;
-    private final CoordinatorServer coordinator;
+    private CoordinatorServer coordinator;
+    private final Configuration coordinatorConfig;
     private final List<TabletServer> tabletServers;
     private final List<Configuration> tabletConfigs;
     private final String bootstrapServers;
@@ -46,11 +47,12 @@ public final class LocalFlussCluster implements AutoCloseable {
     private boolean closed;
 
     private LocalFlussCluster(Path root, TestingServer zookeeper, CoordinatorServer coordinator,
-            List<TabletServer> tabletServers, List<Configuration> tabletConfigs, String bootstrapServers,
-            List<Integer> ports) {
+            Configuration coordinatorConfig, List<TabletServer> tabletServers, List<Configuration> tabletConfigs,
+            String bootstrapServers, List<Integer> ports) {
         this.root = root;
         this.zookeeper = zookeeper;
         this.coordinator = coordinator;
+        this.coordinatorConfig = coordinatorConfig;
         this.tabletServers = new ArrayList<>(tabletServers);
         this.tabletConfigs = List.copyOf(tabletConfigs);
         this.bootstrapServers = bootstrapServers;
@@ -103,7 +105,9 @@ public final class LocalFlussCluster implements AutoCloseable {
             extra.forEach(common::setString);
 
             part = "the coordinator server";
-            CoordinatorServer coordinator = new CoordinatorServer(new Configuration(common), SystemClock.getInstance());
+            Configuration coordinatorConfig = new Configuration(common);
+            CoordinatorServer coordinator = new CoordinatorServer(new Configuration(coordinatorConfig),
+                    SystemClock.getInstance());
             started.add(0, () -> closeServer(coordinator));
             coordinator.start();
             Endpoint endpoint = coordinator.getRpcServer().getBindEndpoints().get(0);
@@ -126,8 +130,10 @@ public final class LocalFlussCluster implements AutoCloseable {
             }
 
             part = "the readiness check";
-            LocalFlussCluster cluster = new LocalFlussCluster(root, zk, coordinator, tablets, tabletConfigs, bootstrap,
-                    ports);
+            // A restarted coordinator comes back where clients look for it: the same port.
+            coordinatorConfig.setString("bind.listeners", "FLUSS://" + LOOPBACK + ":" + endpoint.getPort());
+            LocalFlussCluster cluster = new LocalFlussCluster(root, zk, coordinator, coordinatorConfig, tablets,
+                    tabletConfigs, bootstrap, ports);
             cluster.awaitServers(tabletServerCount);
             return cluster;
         } catch (Exception e) {
@@ -188,6 +194,39 @@ public final class LocalFlussCluster implements AutoCloseable {
             throw e;
         } catch (Exception e) {
             throw new TierproofException("restarting tablet server " + id + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * A fault: stops the coordinator server and starts it again on the same port (clients'
+     * bootstrap address), then waits until clients see every server. Metadata requests, tiering's
+     * table requests and lake commits fail or wait meanwhile.
+     */
+    public synchronized void restartCoordinator() {
+        try {
+            closeServer(coordinator);
+            coordinator = new CoordinatorServer(new Configuration(coordinatorConfig), SystemClock.getInstance());
+            coordinator.start();
+            awaitServers(tabletServers.size());
+        } catch (TierproofException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new TierproofException("restarting the coordinator server failed: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * A fault: stops ZooKeeper and starts it again on the same port with the same data; the
+     * servers' sessions are cut and reconnect. Waits until clients see every server.
+     */
+    public synchronized void restartZooKeeper() {
+        try {
+            zookeeper.restart();
+            awaitServers(tabletServers.size());
+        } catch (TierproofException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new TierproofException("restarting ZooKeeper failed: " + e.getMessage(), e);
         }
     }
 

@@ -9,10 +9,12 @@ import dev.tierproof.flink.BoundedRead;
 import dev.tierproof.flink.FlinkEngine;
 import dev.tierproof.flink.Statements;
 import dev.tierproof.paimon.PaimonLake;
+import dev.tierproof.paimon.PaimonSnapshotRead;
 import dev.tierproof.paimon.PaimonStreamReplay;
 import dev.tierproof.paimon.PaimonTables;
 import dev.tierproof.report.ProofReport;
 import dev.tierproof.report.Report;
+import dev.tierproof.report.TierLag;
 import dev.tierproof.run.Steps;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -26,6 +28,7 @@ import java.util.function.IntConsumer;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.fluss.client.Connection;
 import org.apache.fluss.client.ConnectionFactory;
+import org.apache.fluss.metadata.TableBucket;
 import org.apache.fluss.metadata.TablePath;
 
 /**
@@ -85,6 +88,15 @@ public final class StreamhouseProof {
         }
     }
 
+    /** How often the live checks look at the log and the lake. */
+    static final Duration WATCH_INTERVAL = Duration.ofMillis(250);
+
+    /** At most this many lake snapshots are judged as consistent cuts. */
+    static final int MAX_CUTS = 8;
+
+    /** At most this many tier lag samples go into the report. */
+    static final int MAX_SAMPLES = 1000;
+
     private StreamhouseProof() {}
 
     /** The table's name, checked: in Fluss database {@value FlussCatalog#FLUSS_DATABASE}. */
@@ -122,8 +134,10 @@ public final class StreamhouseProof {
         Statements.execute(steps, flussBatch, "CREATE TABLE " + db + "." + table, ddl.sql(), cfg.deadline());
         timings.put("create", Statements.millisSince(t));
 
+        TablePath path = TablePath.of(db, table);
         try (Connection connection = ConnectionFactory.createConnection(cluster.clientConfig());
-                TieringJob tiering = new TieringJob(engine, cluster, cfg.warehouse())) {
+                TieringJob tiering = new TieringJob(engine, cluster, cfg.warehouse());
+                LakeWatch watch = LakeWatch.start(connection.getAdmin(), path, WATCH_INTERVAL)) {
             List<String> injected = new ArrayList<>();
             IntConsumer faults = i -> cfg.faults().stream().filter(f -> f.at() == i + 1).forEach(f -> {
                 steps.progress().step("fault: " + f);
@@ -132,6 +146,8 @@ public final class StreamhouseProof {
                     case RESTART_TABLET -> cluster.restartTabletServer(0);
                     case MOVE_TABLET -> cluster.restartTabletServer(0, false);
                     case RESTART_TIERING -> tiering.restart();
+                    case RESTART_COORDINATOR -> cluster.restartCoordinator();
+                    case RESTART_ZOOKEEPER -> cluster.restartZooKeeper();
                 }
                 injected.add(f + " (" + Statements.millisSince(ft) + " ms)");
             });
@@ -139,7 +155,7 @@ public final class StreamhouseProof {
             int statementCount = 0;
             List<String> failures = new ArrayList<>();
             List<ProofReport.Checkpoint> checkpoints = new ArrayList<>();
-            TablePath path = TablePath.of(db, table);
+            Acks acks = new Acks(workload.operations());
             if (cfg.producer() == Producer.CLIENT) {
                 int total = workload.operations();
                 for (int round = 1; round <= cfg.rounds(); round++) {
@@ -149,7 +165,7 @@ public final class StreamhouseProof {
                             + "writing operations " + (start + 1) + " to " + end + " through the Fluss client");
                     List<String> roundRejected = new ArrayList<>();
                     ClientWriter.Outcome out = ClientWriter.write(steps, connection, path, workload, start, end,
-                            cfg.deadline(), faults);
+                            cfg.deadline(), faults, acks);
                     out.rejected().forEach(r -> roundRejected.add("rejected write: operation " + r.operation()
                             + ": " + r.message()));
                     if (out.rejectedCount() > out.rejected().size()) {
@@ -186,6 +202,13 @@ public final class StreamhouseProof {
             } catch (TieringStalled e) {
                 stalled = e.evidence();
                 steps.progress().step("STALLED: " + stalled);
+            }
+            watch.poll(); // the last look: the snapshot tiering ended with
+            watch.close();
+            failures.addAll(watch.backwards());
+            String tieringFailed = tiering.failure();
+            if (tieringFailed != null) {
+                failures.add(tieringFailed);
             }
             long logChanges = q != null ? q.logEndOffset() : -1;
             String notRun = "not run: tiering stalled, so there is no count of the source's own to stop at";
@@ -242,6 +265,10 @@ public final class StreamhouseProof {
                 verdict = reads.judge(failures);
                 timings.put("judge", Statements.millisSince(t));
             }
+            t = System.nanoTime();
+            List<String> live = new ArrayList<>();
+            checkpoints.addAll(cuts(steps, cfg, watch, acks, workload, db, table, live));
+            timings.put("cuts", Statements.millisSince(t));
             timings.put("total", Statements.millisSince(startAll));
 
             List<String> details = new ArrayList<>();
@@ -259,8 +286,9 @@ public final class StreamhouseProof {
                     + " caught up in %d ms", q.logEndOffset(), q.buckets(), q.lakeSnapshotId(), q.waitedMillis())
                     : "tiering          : STALLED: " + stalled);
             bounds.forEach((name, bound) -> details.add(String.format("%-17s: bound: %s", name, bound)));
-            return new ProofReport(report(cfg, ddl, table, statementCount, cluster, q, bounds, verdict),
-                    verdict, checkpoints, stalled, ddl.sql(), details, timings);
+            live.forEach(line -> details.add(String.format("live checks      : %s", line)));
+            return new ProofReport(report(cfg, ddl, table, statementCount, cluster, q, bounds, verdict), verdict,
+                    checkpoints, stalled, ddl.sql(), details, timings).withTierLag(lag(watch.samples()));
         } catch (RuntimeException e) {
             throw e;
         } catch (Exception e) {
@@ -280,6 +308,11 @@ public final class StreamhouseProof {
             this.cluster = cluster;
             this.warehouse = warehouse;
             this.current = Tiering.start(engine, cluster, warehouse, FlussCatalog.TIERING_POLL);
+        }
+
+        /** Why the running tiering job failed, or null. */
+        synchronized String failure() {
+            return current.failure();
         }
 
         synchronized void restart() {
@@ -324,13 +357,99 @@ public final class StreamhouseProof {
         try (Workload prefix = workload.prefix(written); Workload.Reads reads = prefix.reads()) {
             String all = prefix.selectAll(Map.of());
             steps.progress().step("checkpoint after round " + round + ": the lake and the union read");
-            BoundedRead.collect(steps, paimon(engine.batchTables(), cfg.warehouse()), all,
-                    reads.open("paimon_batch", Workload.Source.SNAPSHOT), cfg.deadline());
-            BoundedRead.collect(steps, flussBatch, all, reads.open("fluss_union", Workload.Source.SNAPSHOT),
-                    cfg.deadline());
+            // A read that fails here is this checkpoint's finding, as in the final reads.
+            Timed timed = new Timed(new LinkedHashMap<>(), steps, new LinkedHashMap<>(), reads, new ArrayList<>(failures));
+            timed.read("paimon_batch", "", -1, Workload.Source.SNAPSHOT, sink -> BoundedRead.collect(steps,
+                    paimon(engine.batchTables(), cfg.warehouse()), all, sink, cfg.deadline()));
+            timed.read("fluss_union", "", -1, Workload.Source.SNAPSHOT, sink -> BoundedRead.collect(steps,
+                    flussBatch, all, sink, cfg.deadline()));
             return new ProofReport.Checkpoint("after round " + round + " (operations 1-" + written + ", " + lake
-                    + ")", reads.judge(failures), stalled);
+                    + ")", reads.judge(timed.failures()), stalled);
         }
+    }
+
+    /**
+     * The live checks' verdicts: each readable lake snapshot the watch saw (at most
+     * {@value #MAX_CUTS}, spread over the run, the last always) read at exactly that snapshot and
+     * judged against exactly the acknowledged writes below its per-bucket offsets. {@code live}
+     * gets lines for people: what was seen, what was judged, the largest lag.
+     */
+    private static List<ProofReport.Checkpoint> cuts(Steps steps, Config cfg, LakeWatch watch, Acks acks,
+            Workload workload, String db, String table, List<String> live) {
+        List<LakeWatch.Sample> samples = watch.samples();
+        List<LakeWatch.Cut> seen = watch.cuts();
+        long maxLag = samples.stream().mapToLong(LakeWatch.Sample::lag).max().orElse(0);
+        live.add(samples.size() + " polls every " + WATCH_INTERVAL.toMillis() + " ms, " + seen.size()
+                + " readable lake snapshot(s) seen, largest lag " + maxLag + " changes"
+                + (watch.logEndDips() > 0 ? ", a log end offset read lower than before " + watch.logEndDips()
+                        + " time(s)" : ""));
+        if (watch.failedPolls() != null) {
+            live.add(watch.failedPolls());
+        }
+        if (!acks.any()) {
+            live.add("no consistent cuts judged: " + (cfg.producer() == Producer.SQL ? "SQL writes"
+                    : "appends to a log table") + " do not say which bucket offset they landed at");
+            return List.of();
+        }
+        List<LakeWatch.Cut> chosen = new ArrayList<>();
+        for (int i = 0; i < MAX_CUTS && i < seen.size(); i++) {
+            LakeWatch.Cut c = seen.get(seen.size() <= MAX_CUTS ? i
+                    : (int) ((long) (seen.size() - 1) * (i + 1) / MAX_CUTS));
+            if (!chosen.contains(c)) {
+                chosen.add(c);
+            }
+        }
+        live.add(chosen.size() + " cut(s) judged: each lake snapshot read at exactly that snapshot, against the"
+                + " acknowledged writes below its per-bucket offsets");
+        List<ProofReport.Checkpoint> out = new ArrayList<>();
+        for (LakeWatch.Cut cut : chosen) {
+            int[] positions = acks.within(cut.offsets());
+            steps.progress().step("consistent cut: lake snapshot " + cut.snapshotId() + " (" + positions.length
+                    + " writes)");
+            List<String> failed = new ArrayList<>();
+            try (Workload sub = workload.subset(positions); Workload.Reads reads = sub.reads()) {
+                Workload.ReadBuffer lake = reads.open("lake_snapshot_" + cut.snapshotId(), Workload.Source.SNAPSHOT);
+                try {
+                    PaimonSnapshotRead.read(steps, cfg.warehouse(), db, table, cut.snapshotId(), lake,
+                            workload.columns(), cfg.deadline());
+                } catch (TierproofException e) {
+                    if (steps.endsTheRun(e)) {
+                        throw e;
+                    }
+                    reads.drop(lake);
+                    failed.add("lake snapshot " + cut.snapshotId() + ": " + e.getMessage());
+                }
+                out.add(new ProofReport.Checkpoint("consistent cut at lake snapshot " + cut.snapshotId() + " (seen at "
+                        + cut.atMillis() + " ms; " + positions.length + " of " + workload.operations()
+                        + " writes below its offsets " + offsets(cut) + ")", reads.judge(failed), null));
+            }
+        }
+        return out;
+    }
+
+    /** A cut's offsets, short: {@code b0=12 b1=7}, with the partition id when there is one. */
+    private static String offsets(LakeWatch.Cut cut) {
+        StringBuilder sb = new StringBuilder();
+        cut.offsets().entrySet().stream()
+                .sorted(java.util.Comparator.comparing((Map.Entry<TableBucket, Long> e) ->
+                        e.getKey().getPartitionId() == null ? -1 : e.getKey().getPartitionId())
+                        .thenComparing(e -> e.getKey().getBucket()))
+                .limit(8)
+                .forEach(e -> sb.append(sb.length() > 0 ? " " : "")
+                        .append(e.getKey().getPartitionId() == null ? "" : "p" + e.getKey().getPartitionId() + "/")
+                        .append('b').append(e.getKey().getBucket()).append('=').append(e.getValue()));
+        return cut.offsets().size() > 8 ? sb + " …" : sb.toString();
+    }
+
+    /** The tier lag over time, for tools and for the plot: at most {@value #MAX_SAMPLES} samples. */
+    private static List<TierLag> lag(List<LakeWatch.Sample> samples) {
+        List<TierLag> out = new ArrayList<>();
+        int step = Math.max(1, (samples.size() + MAX_SAMPLES - 1) / MAX_SAMPLES);
+        for (int i = 0; i < samples.size(); i += step) {
+            LakeWatch.Sample s = samples.get(i);
+            out.add(new TierLag(s.atMillis(), s.logEnd(), s.tiered(), s.lakeSnapshot()));
+        }
+        return out;
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.tierproof.fluss;
 
 import dev.tierproof.core.TierproofException;
 import dev.tierproof.flink.FlinkEngine;
+import dev.tierproof.run.Steps;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -10,8 +11,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.IntStream;
+import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.fluss.client.admin.Admin;
 import org.apache.fluss.client.admin.OffsetSpec;
@@ -141,16 +144,28 @@ public final class Tiering implements AutoCloseable {
     /** Every bucket's log end offset, of every partition of a partitioned table. */
     static Map<TableBucket, Long> logEndOffsets(Admin admin, TablePath path)
             throws InterruptedException, ExecutionException {
-        TableInfo info = admin.getTableInfo(path).get();
+        try {
+            return logEndOffsets(admin, path, Duration.ofSeconds(30));
+        } catch (TimeoutException e) {
+            throw new ExecutionException("no answer within 30 s", e);
+        }
+    }
+
+    /** As above, each request answered within {@code timeout} or a {@link TimeoutException}. */
+    static Map<TableBucket, Long> logEndOffsets(Admin admin, TablePath path, Duration timeout)
+            throws InterruptedException, ExecutionException, TimeoutException {
+        long ms = timeout.toMillis();
+        TableInfo info = admin.getTableInfo(path).get(ms, TimeUnit.MILLISECONDS);
         List<Integer> buckets = IntStream.range(0, info.getNumBuckets()).boxed().toList();
         Map<TableBucket, Long> ends = new HashMap<>();
         if (!info.isPartitioned()) {
-            admin.listOffsets(path, buckets, new OffsetSpec.LatestSpec()).all().get()
+            admin.listOffsets(path, buckets, new OffsetSpec.LatestSpec()).all().get(ms, TimeUnit.MILLISECONDS)
                     .forEach((b, o) -> ends.put(new TableBucket(info.getTableId(), b), o));
             return ends;
         }
-        for (PartitionInfo p : admin.listPartitionInfos(path).get()) {
-            admin.listOffsets(path, p.getPartitionName(), buckets, new OffsetSpec.LatestSpec()).all().get()
+        for (PartitionInfo p : admin.listPartitionInfos(path).get(ms, TimeUnit.MILLISECONDS)) {
+            admin.listOffsets(path, p.getPartitionName(), buckets, new OffsetSpec.LatestSpec()).all()
+                    .get(ms, TimeUnit.MILLISECONDS)
                     .forEach((b, o) -> ends.put(new TableBucket(info.getTableId(), p.getPartitionId(), b), o));
         }
         return ends;
@@ -168,7 +183,28 @@ public final class Tiering implements AutoCloseable {
         }
     }
 
-    /** Cancels the job and waits (bounded) for it to go down. */
+    /**
+     * Why the tiering job has failed, or null while it runs (or ended otherwise). Run as Fluss
+     * documents it, it has no restart strategy: a failure ends it and tiering stops for every table.
+     */
+    public synchronized String failure() {
+        try {
+            if (job.getJobStatus().get(10, TimeUnit.SECONDS) != JobStatus.FAILED) {
+                return null;
+            }
+            job.getJobExecutionResult().get(10, TimeUnit.SECONDS);
+            return "the lake tiering job failed";
+        } catch (ExecutionException e) {
+            return "the lake tiering job failed: " + Steps.rootMessage(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        } catch (TimeoutException e) {
+            return null; // no answer: say nothing rather than guess
+        }
+    }
+
+    /** Cancels the job and waits (bounded) for it to go down; a job that already failed is left as it is. */
     @Override
     public synchronized void close() {
         if (closed) {
@@ -176,6 +212,9 @@ public final class Tiering implements AutoCloseable {
         }
         closed = true;
         try {
+            if (job.getJobStatus().get(10, TimeUnit.SECONDS).isGloballyTerminalState()) {
+                return;
+            }
             job.cancel().get(30, TimeUnit.SECONDS);
             job.getJobExecutionResult().handle((r, e) -> null).get(30, TimeUnit.SECONDS);
         } catch (Exception e) {

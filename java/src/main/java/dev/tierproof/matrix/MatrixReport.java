@@ -1,5 +1,7 @@
 package dev.tierproof.matrix;
 
+import static dev.tierproof.report.Html.escape;
+
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tierproof.core.Versions;
@@ -152,7 +154,4 @@ public final class MatrixReport {
                 .toList();
     }
 
-    static String escape(String s) {
-        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
-    }
 }

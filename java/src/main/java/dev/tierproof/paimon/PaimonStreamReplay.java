@@ -5,7 +5,6 @@ import dev.tierproof.core.TierproofException;
 import dev.tierproof.run.Steps;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.paimon.Snapshot;
@@ -19,8 +18,6 @@ import org.apache.paimon.table.Table;
 import org.apache.paimon.table.source.ReadBuilder;
 import org.apache.paimon.table.source.StreamTableScan;
 import org.apache.paimon.table.source.TableRead;
-import org.apache.paimon.types.DataField;
-import org.apache.paimon.types.RowType;
 
 /**
  * A second, independent streaming reader: Paimon's own Java stream scan, without Flink. It replays
@@ -46,24 +43,14 @@ public final class PaimonStreamReplay {
                 long last = base.latestSnapshot().map(Snapshot::id).orElseThrow(() ->
                         new TierproofException("table " + database + "." + table + " has no snapshot to replay"));
                 Table replay = base.copy(Map.of("scan.mode", "from-snapshot", "scan.snapshot-id", "1"));
-                RowType type = replay.rowType();
-                int[] projection = new int[columns.size()];
-                List<DataField> fields = new ArrayList<>();
-                for (int i = 0; i < projection.length; i++) {
-                    projection[i] = type.getFieldIndex(columns.get(i));
-                    if (projection[i] < 0) {
-                        throw new TierproofException("table " + database + "." + table + " has no column "
-                                + columns.get(i) + "; it has " + type.getFieldNames());
-                    }
-                    fields.add(type.getFields().get(projection[i]));
-                }
-                ReadBuilder builder = replay.newReadBuilder().withProjection(projection);
+                PaimonColumns cols = PaimonColumns.of(replay, database + "." + table, columns);
+                ReadBuilder builder = replay.newReadBuilder().withProjection(cols.projection());
                 StreamTableScan scan = builder.newStreamScan();
                 TableRead read = builder.newRead();
                 while (!control.cancelled()) {
                     try (RecordReader<InternalRow> rows = read.createReader(scan.plan())) {
                         rows.forEachRemaining(row -> sink.add(row.getRowKind().toByteValue(),
-                                PaimonValues.texts(row, fields)));
+                                PaimonValues.texts(row, cols.fields())));
                     }
                     Long next = scan.checkpoint();
                     if (next != null && next > last) {

@@ -20,6 +20,7 @@ public final class ProofReport extends Report {
     private final Verdict verdict;
     private final List<Checkpoint> checkpoints;
     private final String stalled;
+    private List<TierLag> tierLag = List.of();
 
     /**
      * @param json the report for tools, without the verdict, timings and versions (added here)
@@ -55,6 +56,21 @@ public final class ProofReport extends Report {
                 o.set("verdict", Verdict.JSON.valueToTree(c.verdict()));
             });
         }
+    }
+
+    /** Keeps the tier lag over time: in the JSON report ({@code tier_lag}) and as a plot in the HTML one. */
+    public ProofReport withTierLag(List<TierLag> samples) {
+        tierLag = List.copyOf(samples);
+        var array = json().putArray("tier_lag");
+        samples.forEach(s -> array.addObject().put("at_ms", s.atMillis()).put("log_end", s.logEnd())
+                .put("tiered", s.tiered()).put("lake_snapshot", s.lakeSnapshot()));
+        return this;
+    }
+
+    @Override
+    protected String figures() {
+        String plot = TierLag.svg(tierLag);
+        return plot.isEmpty() ? "" : "<h2>Tier lag while the proof ran</h2>\n" + plot;
     }
 
     @Override

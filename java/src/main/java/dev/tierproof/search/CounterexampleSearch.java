@@ -4,6 +4,7 @@ import dev.tierproof.core.Ddl;
 import dev.tierproof.core.TierproofException;
 import dev.tierproof.core.Workload;
 import dev.tierproof.flink.FlinkEngine;
+import dev.tierproof.fluss.Fault;
 import dev.tierproof.fluss.LocalFlussCluster;
 import dev.tierproof.fluss.StreamhouseProof;
 import dev.tierproof.paimon.PaimonProof;
@@ -12,6 +13,7 @@ import dev.tierproof.run.Progress;
 import dev.tierproof.run.Steps;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 
 /**
  * Random workloads against one table, or against a seeded random table each trial; the first that
@@ -25,12 +27,13 @@ public final class CounterexampleSearch {
      * the run (1, 2, ...), so each gets a fresh table.
      */
     public interface Prover {
-        ProofReport prove(Workload workload, int proof, Config cfg, Steps steps);
+        /** Proves {@code workload} with {@code faults} injected (only the streamhouse takes any). */
+        ProofReport prove(Workload workload, List<Fault> faults, int proof, Config cfg, Steps steps);
     }
 
     /** The core proof on Paimon, each in a database of its own ({@code search_N}), one statement per operation. */
     public static Prover paimon(FlinkEngine engine) {
-        return (workload, proof, cfg, steps) -> PaimonProof.run(engine, new PaimonProof.Config(
+        return (workload, faults, proof, cfg, steps) -> PaimonProof.run(engine, new PaimonProof.Config(
                 "search_" + proof + "." + workload.table().table(), workload, cfg.warehouse(), cfg.deadline(), 1),
                 steps);
     }
@@ -40,11 +43,11 @@ public final class CounterexampleSearch {
      * table renamed {@code search_N}, written through the Fluss client in the trial's rounds.
      */
     public static Prover streamhouse(LocalFlussCluster cluster, FlinkEngine engine) {
-        return (workload, proof, cfg, steps) -> {
+        return (workload, faults, proof, cfg, steps) -> {
             try (Workload named = workload.renamed("search_" + proof)) {
                 int rounds = Math.min(cfg.rounds(), named.operations());
                 return StreamhouseProof.run(cluster, engine, new StreamhouseProof.Config(named, cfg.warehouse(),
-                        cfg.deadline(), 1000, StreamhouseProof.Producer.CLIENT, rounds), steps);
+                        cfg.deadline(), 1000, StreamhouseProof.Producer.CLIENT, rounds, faults), steps);
             }
         };
     }
@@ -58,14 +61,21 @@ public final class CounterexampleSearch {
      * @param keys distinct keys in each workload
      * @param rounds for the streamhouse: each workload written in this many rounds (at most its
      *     operations), a checkpoint after each but the last
+     * @param faultKinds for the streamhouse: each trial gets one fault of one of these kinds, at
+     *     an operation drawn from its seed (none when empty)
      */
     public record Config(Workload.Target target, String ddl, String promiseDdl, int trials, long seed,
-            int operationsPerTrial, int keys, int rounds, Path warehouse, Duration deadline) {
+            int operationsPerTrial, int keys, int rounds, List<Fault.Kind> faultKinds, Path warehouse,
+            Duration deadline) {
+        public Config {
+            faultKinds = List.copyOf(faultKinds);
+        }
+
         /** A search on Paimon, one round. */
         public Config(String ddl, String promiseDdl, int trials, long seed, int operationsPerTrial, int keys,
                 Path warehouse, Duration deadline) {
-            this(Workload.Target.PAIMON, ddl, promiseDdl, trials, seed, operationsPerTrial, keys, 1, warehouse,
-                    deadline);
+            this(Workload.Target.PAIMON, ddl, promiseDdl, trials, seed, operationsPerTrial, keys, 1, List.of(),
+                    warehouse, deadline);
         }
     }
 
@@ -75,11 +85,12 @@ public final class CounterexampleSearch {
      * @param foundOperations the failing workload's size
      * @param minimalCsv the shrunk workload, as a CSV {@code prove --upserts} reads
      * @param minimalOperations its size
+     * @param minimalFaults the faults the minimal case still needs (empty: none)
      * @param minimal what the proof of the minimal workload came to
      * @param proofsRun every proof run, trials and shrinking together
      */
     public record Result(int trialsRun, String ddl, int foundOperations, String minimalCsv, int minimalOperations,
-            Outcome minimal, int proofsRun, int skipped) {
+            List<Fault> minimalFaults, Outcome minimal, int proofsRun, int skipped) {
         public boolean found() {
             return ddl != null;
         }
@@ -130,15 +141,17 @@ public final class CounterexampleSearch {
             long seed = cfg.seed() + trial;
             String ddl = tableOf(cfg, seed);
             Workload workload = workload(ddl, seed);
+            List<Fault> faults = Fault.random(cfg.faultKinds(), workload.operations(), seed);
             boolean kept = false;
             try {
-                Outcome outcome = prove(workload);
+                Outcome outcome = prove(workload, faults);
                 skipped += outcome.refusal() != null ? 1 : 0;
-                progress.step(String.format("trial %d/%d: %s%s", trial + 1, cfg.trials(), outcome.describe(),
-                        outcome.fails() ? ", shrinking " + workload.operations() + " operations" : ""));
+                progress.step(String.format("trial %d/%d%s: %s%s", trial + 1, cfg.trials(), faults.isEmpty() ? ""
+                        : " (" + Fault.text(faults) + ")", outcome.describe(), outcome.fails() ? ", shrinking "
+                        + workload.operations() + " operations" : ""));
                 if (outcome.fails()) {
                     kept = true;
-                    return shrink(trial + 1, ddl, workload, outcome);
+                    return shrink(trial + 1, ddl, workload, faults, outcome);
                 }
             } finally {
                 if (!kept) {
@@ -146,7 +159,7 @@ public final class CounterexampleSearch {
                 }
             }
         }
-        return new Result(cfg.trials(), null, 0, null, 0, null, proofs, skipped);
+        return new Result(cfg.trials(), null, 0, null, 0, List.of(), null, proofs, skipped);
     }
 
     /** A trial's workload: generated for the table, or for the promise's table and judged by it. */
@@ -157,18 +170,30 @@ public final class CounterexampleSearch {
                         cfg.keys(), seed);
     }
 
-    /** Takes the first candidate that still fails, again and again, until none does. */
-    private Result shrink(int trialsRun, String ddl, Workload found, Outcome foundOutcome) {
+    /**
+     * Without the faults first (a failure that needs none is simpler), then takes the first
+     * smaller workload that still fails, again and again, until none does.
+     */
+    private Result shrink(int trialsRun, String ddl, Workload found, List<Fault> foundFaults, Outcome foundOutcome) {
         int foundOperations = found.operations();
         Workload current = found;
         Outcome currentOutcome = foundOutcome;
+        List<Fault> faults = foundFaults;
         try {
+            if (!faults.isEmpty()) {
+                Outcome without = prove(current, List.of());
+                if (without.fails()) {
+                    faults = List.of();
+                    currentOutcome = without;
+                    progress.step("  still fails without faults: " + without.describe());
+                }
+            }
             boolean smaller = true;
             while (smaller) {
                 smaller = false;
                 Workload candidate;
                 for (int i = 0; (candidate = current.shrinkCandidate(i)) != null; i++) {
-                    Outcome r = prove(candidate);
+                    Outcome r = prove(candidate, Fault.within(faults, candidate.operations()));
                     if (r.fails()) {
                         current.close();
                         current = candidate;
@@ -182,17 +207,17 @@ public final class CounterexampleSearch {
                 }
             }
             return new Result(trialsRun, ddl, foundOperations, current.workloadCsv(), current.operations(),
-                    currentOutcome, proofs, skipped);
+                    Fault.within(faults, current.operations()), currentOutcome, proofs, skipped);
         } finally {
             current.close();
         }
     }
 
     /** One proof in a table of its own; its steps share the run's budget and undo ledger, but print nothing. */
-    private Outcome prove(Workload workload) {
+    private Outcome prove(Workload workload, List<Fault> faults) {
         proofs++;
         try {
-            return new Outcome(prover.prove(workload, proofs, cfg, steps.quiet()), null, null);
+            return new Outcome(prover.prove(workload, faults, proofs, cfg, steps.quiet()), null, null);
         } catch (IllegalArgumentException e) {
             return new Outcome(null, null, e.getMessage());
         } catch (TierproofException e) {

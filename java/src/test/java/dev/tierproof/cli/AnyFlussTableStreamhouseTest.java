@@ -8,6 +8,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tierproof.cli.MainTest.Outcome;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -40,7 +42,7 @@ class AnyFlussTableStreamhouseTest {
         Files.writeString(ddl, LEDGER);
         Path csv = dir.resolve("ops.csv");
         Files.writeString(csv, OPS);
-        Path report = dir.resolve("r.json");
+        Path report = dir.resolve("r.html");
         Outcome o = run("streamhouse", "--ddl-file", ddl.toString(), "--upserts", csv.toString(),
                 "--report", report.toString());
         assertThat(o.status()).as(o.out() + o.err()).isEqualTo(Main.CONSISTENT);
@@ -53,9 +55,11 @@ class AnyFlussTableStreamhouseTest {
         }
         assertThat(o.out()).contains("written by       : the Fluss client, 7 operations, every write acknowledged")
                 .contains("stopped at the log end offsets: 9 changes, then 1000 ms more: nothing");
-        JsonNode r = new ObjectMapper().readTree(report.toFile());
-        assertThat(r.path("fluss").path("log_changes").asLong()).isGreaterThanOrEqualTo(7);
-        assertThat(r.path("verdict").path("reads").size()).isEqualTo(6);
+        assertThat(o.out()).contains("live checks      : ").containsPattern("consistent cut at lake snapshot \\d+ \\(seen"
+                + " at \\d+ ms; 7 of 7 writes below its offsets [^)]*\\): CONSISTENT \\(3 rows\\)");
+        // --report FILE.html: a page with the tier lag plotted, then what the command line printed.
+        assertThat(Files.readString(report)).startsWith("<!doctype html>").contains("<svg").contains("CONSISTENT")
+                .contains("fluss_union");
     }
 
     /**
@@ -98,7 +102,15 @@ class AnyFlussTableStreamhouseTest {
                 .contains("checkpoint       : after round 2 (operations 1-4, lake snapshot")
                 .contains(": CONSISTENT (2 rows)").contains(": CONSISTENT (3 rows)");
         JsonNode r = new ObjectMapper().readTree(report.toFile());
-        assertThat(r.path("checkpoints").size()).isEqualTo(2);
+        List<String> labels = new ArrayList<>();
+        r.path("checkpoints").forEach(c -> labels.add(c.path("label").asText()));
+        assertThat(labels).filteredOn(l -> l.startsWith("after round")).hasSize(2);
+        // Live checks: every lake snapshot seen is read at exactly that snapshot and judged against
+        // the writes below its offsets; the last one (where tiering ended) holds all 7.
+        assertThat(labels).filteredOn(l -> l.startsWith("consistent cut at lake snapshot")).isNotEmpty()
+                .last().asString().contains("7 of 7 writes below its offsets");
+        assertThat(r.path("tier_lag").size()).isGreaterThanOrEqualTo(2);
+        assertThat(r.path("tier_lag").get(0).has("log_end")).isTrue();
         assertThat(r.path("producer").asText()).isEqualTo("client");
         Outcome badRounds = run("streamhouse", "--ddl-file", ddl.toString(), "--upserts", csv.toString(),
                 "--rounds", "2", "--producer", "sql");

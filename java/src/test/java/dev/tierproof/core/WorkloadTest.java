@@ -76,6 +76,28 @@ class WorkloadTest {
         }
     }
 
+    /**
+     * A consistent cut: a lake snapshot must hold exactly the writes below its offsets. The same
+     * read judged against the cut it came from passes, and against a cut one write off it fails.
+     */
+    @Test
+    void aCutIsJudgedAgainstExactlyItsWrites() {
+        byte[] csv = "op,k,v\n,a,1\n,b,2\n,a,3\ndelete,b,\n".getBytes(StandardCharsets.UTF_8);
+        try (Workload w = Workload.open(Workload.Target.PAIMON, DDL, csv)) {
+            int[][] cuts = {{0, 1, 2}, {0, 1}, {0, 1, 2, 3}};
+            for (int[] cut : cuts) {
+                try (Workload at = w.subset(cut); Workload.Reads reads = at.reads()) {
+                    Workload.ReadBuffer lake = reads.open("lake", Workload.Source.SNAPSHOT);
+                    lake.add((byte) 0, new String[] {"a", "3"}); // what the lake holds after writes 1-3
+                    lake.add((byte) 0, new String[] {"b", "2"});
+                    assertThat(reads.judge().consistent()).as(Arrays.toString(cut)).isEqualTo(cut.length == 3);
+                }
+            }
+            assertThatThrownBy(() -> w.subset(new int[] {2, 1})).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("operation position 1");
+        }
+    }
+
     /** The counterexample search's shrinking: smaller workloads of the same table, then none. */
     @Test
     void shrinkCandidatesAreSmallerWorkloadsOfTheSameTable() {

@@ -4,10 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tierproof.core.Ddl;
 import dev.tierproof.core.Workload;
+import dev.tierproof.fluss.Fault;
 import dev.tierproof.run.Steps;
 import dev.tierproof.support.FlinkEngineExtension;
 import dev.tierproof.support.FlussClusterExtension;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -25,10 +27,23 @@ class StreamhouseSearchTest {
     static final FlinkEngineExtension FLINK = new FlinkEngineExtension(8);
 
     static CounterexampleSearch.Result search(String spec, int operations, int rounds) {
+        return search(spec, operations, rounds, List.of());
+    }
+
+    static CounterexampleSearch.Result search(String spec, int operations, int rounds, List<Fault.Kind> faults) {
         String ddl = Ddl.fromSpec(spec, "t", Workload.Target.FLUSS);
         return CounterexampleSearch.run(CounterexampleSearch.streamhouse(FLUSS.cluster(), FLINK.engine()),
                 new CounterexampleSearch.Config(Workload.Target.FLUSS, ddl, null, 1, 3, operations, 3, rounds,
-                        FLUSS.warehouse(), Duration.ofSeconds(90)), Steps.silent());
+                        faults, FLUSS.warehouse(), Duration.ofSeconds(90)), Steps.silent());
+    }
+
+    /** A fault drawn by the search (the tiering job cancelled and started again mid-write): still consistent. */
+    @Test
+    void aTrialWithARestartedTieringJobKeepsThePromise() {
+        CounterexampleSearch.Result r = search("k: INT, v: STRING; key = k; buckets = 2", 10, 2,
+                List.of(Fault.Kind.RESTART_TIERING));
+        assertThat(r.found()).as(r.toString()).isFalse();
+        assertThat(r.proofsRun()).isEqualTo(1);
     }
 
     @Test

@@ -1,0 +1,51 @@
+package dev.tierproof.paimon;
+
+import dev.tierproof.core.TierproofException;
+import dev.tierproof.core.Workload;
+import dev.tierproof.run.Steps;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.apache.paimon.catalog.Catalog;
+import org.apache.paimon.catalog.CatalogContext;
+import org.apache.paimon.catalog.CatalogFactory;
+import org.apache.paimon.catalog.Identifier;
+import org.apache.paimon.data.InternalRow;
+import org.apache.paimon.reader.RecordReader;
+import org.apache.paimon.table.Table;
+import org.apache.paimon.table.source.ReadBuilder;
+
+/**
+ * A batch read of one Paimon snapshot through Paimon's own Java API, without Flink: what the lake
+ * held at exactly that snapshot (snapshots are immutable, so the read may come after later ones).
+ */
+public final class PaimonSnapshotRead {
+    private PaimonSnapshotRead() {}
+
+    /** Reads the named columns of snapshot {@code snapshotId}, as text, as a step within {@code deadline}. */
+    public static Workload.ReadBuffer read(Steps steps, Path warehouse, String database, String table,
+            long snapshotId, Workload.ReadBuffer sink, List<String> columns, Duration deadline) {
+        String name = database + "." + table;
+        return steps.run("reading lake snapshot " + snapshotId + " of " + name, deadline, control -> {
+            control.detail(() -> "it had read " + sink.size() + " rows");
+            CatalogContext context = CatalogContext.create(new org.apache.paimon.fs.Path(warehouse.toUri()));
+            try (Catalog catalog = CatalogFactory.createCatalog(context)) {
+                Table pinned = catalog.getTable(Identifier.create(database, table))
+                        .copy(Map.of("scan.snapshot-id", Long.toString(snapshotId)));
+                PaimonColumns cols = PaimonColumns.of(pinned, name, columns);
+                ReadBuilder builder = pinned.newReadBuilder().withProjection(cols.projection());
+                try (RecordReader<InternalRow> rows = builder.newRead().createReader(builder.newScan().plan())) {
+                    rows.forEachRemaining(row -> sink.add(row.getRowKind().toByteValue(),
+                            PaimonValues.texts(row, cols.fields())));
+                }
+                return sink;
+            } catch (TierproofException e) {
+                throw e;
+            } catch (Exception e) {
+                throw new TierproofException("reading lake snapshot " + snapshotId + " of " + name + " failed after "
+                        + sink.size() + " rows: " + Steps.rootMessage(e), e);
+            }
+        });
+    }
+}
