@@ -40,6 +40,7 @@ public final class LocalFlussCluster implements AutoCloseable {
     private final TestingServer zookeeper;
     private CoordinatorServer coordinator;
     private final Configuration coordinatorConfig;
+    private boolean coordinatorRunning = true;
     private final List<TabletServer> tabletServers;
     private final List<Configuration> tabletConfigs;
     private final String bootstrapServers;
@@ -203,15 +204,38 @@ public final class LocalFlussCluster implements AutoCloseable {
      * table requests and lake commits fail or wait meanwhile.
      */
     public synchronized void restartCoordinator() {
+        stopCoordinator();
+        startCoordinator();
+    }
+
+    /** The first half of {@link #restartCoordinator()}: the coordinator is down until {@link #startCoordinator()}. */
+    synchronized void stopCoordinator() {
         try {
+            coordinatorRunning = false;
             closeServer(coordinator);
+        } catch (Exception e) {
+            throw new TierproofException("stopping the coordinator server failed: " + e.getMessage(), e);
+        }
+    }
+
+    /** For a test that stopped the coordinator: starts it again unless it runs. */
+    synchronized void startCoordinatorIfStopped() {
+        if (!coordinatorRunning) {
+            startCoordinator();
+        }
+    }
+
+    /** Starts the coordinator again on its port and waits until clients see every server. */
+    synchronized void startCoordinator() {
+        try {
             coordinator = new CoordinatorServer(new Configuration(coordinatorConfig), SystemClock.getInstance());
             coordinator.start();
+            coordinatorRunning = true;
             awaitServers(tabletServers.size());
         } catch (TierproofException e) {
             throw e;
         } catch (Exception e) {
-            throw new TierproofException("restarting the coordinator server failed: " + e.getMessage(), e);
+            throw new TierproofException("starting the coordinator server again failed: " + e.getMessage(), e);
         }
     }
 
