@@ -55,8 +55,14 @@ final class StreamhouseCommand extends TierproofCommand {
     @Option(names = "--faults", paramLabel = "SCHEDULE", description = "faults injected while writing, e.g."
             + " restart-tablet@40,restart-tiering@80: just before operation N, restart tablet server 0 (same id, data"
             + " and port; move-tablet: on a new port), cancel and restart the tiering job, or restart the"
-            + " coordinator (restart-coordinator) or ZooKeeper (restart-zookeeper)")
+            + " coordinator (restart-coordinator) or ZooKeeper (restart-zookeeper), or make the lake table's commits"
+            + " fail for 3 s (lake-outage)")
     String faults;
+
+    @Option(names = "--tiering-checkpoints", paramLabel = "SECONDS", description = "run the tiering job with Flink"
+            + " checkpoints every SECONDS (and so Flink's restart strategy) instead of as Fluss's entry point runs it"
+            + " (no checkpoints, no restarts)")
+    Integer tieringCheckpoints;
 
     @Mixin
     WorkloadOptions workload;
@@ -67,6 +73,17 @@ final class StreamhouseCommand extends TierproofCommand {
 
     @Mixin
     RunOptions run;
+
+    private Duration checkpoints() {
+        if (tieringCheckpoints == null) {
+            return null;
+        }
+        if (tieringCheckpoints < 1 || tieringCheckpoints > 3600) {
+            throw new IllegalArgumentException("--tiering-checkpoints " + tieringCheckpoints
+                    + " must be between 1 and 3600 seconds");
+        }
+        return Duration.ofSeconds(tieringCheckpoints);
+    }
 
     private StreamhouseProof.Producer producer() {
         return switch (producer) {
@@ -107,7 +124,8 @@ final class StreamhouseCommand extends TierproofCommand {
                     : checked.operations() <= PER_UPSERT_LIMIT ? 1 : 2000;
             // Checked up front: the rounds, the faults, and what the SQL producer cannot write.
             List<Fault> schedule = Fault.parse(faults, checked.operations());
-            new StreamhouseProof.Config(checked, null, null, perInsert, producer(), rounds, schedule);
+            new StreamhouseProof.Config(checked, null, null, perInsert, producer(), rounds, schedule,
+                    checkpoints());
             if (producer() == StreamhouseProof.Producer.SQL) {
                 checked.statements(perInsert);
             }
@@ -141,7 +159,7 @@ final class StreamhouseCommand extends TierproofCommand {
             FlinkEngine engine = session.started(FlinkEngine.start(8, session.directory().directory("flink")));
             ProofReport result = StreamhouseProof.run(cluster, engine,
                     new StreamhouseProof.Config(checked, warehouse.path(), deadline, perInsert,
-                            producer(), rounds, schedule),
+                            producer(), rounds, schedule, checkpoints()),
                     session.steps());
             session.completed();
             progress.step("stopping Flink and the Fluss cluster");

@@ -23,7 +23,9 @@ public record Fault(Kind kind, int at) {
         /** The coordinator server stops and starts again on the same port. */
         RESTART_COORDINATOR("restart-coordinator"),
         /** ZooKeeper stops and starts again on the same port with the same data. */
-        RESTART_ZOOKEEPER("restart-zookeeper");
+        RESTART_ZOOKEEPER("restart-zookeeper"),
+        /** For 3 s the lake table's manifest directory is not there: every commit to the lake fails. */
+        LAKE_OUTAGE("lake-outage");
 
         final String text;
 

@@ -8,6 +8,7 @@ import dev.tierproof.core.verdict.Verdict;
 import dev.tierproof.flink.BoundedRead;
 import dev.tierproof.flink.FlinkEngine;
 import dev.tierproof.flink.Statements;
+import dev.tierproof.paimon.LakeOutage;
 import dev.tierproof.paimon.PaimonLake;
 import dev.tierproof.paimon.PaimonSnapshotRead;
 import dev.tierproof.paimon.PaimonStreamReplay;
@@ -57,11 +58,17 @@ public final class StreamhouseProof {
      * @param rounds the workload written in this many rounds, each but the last followed by a
      *     wait for tiering and a checkpoint (the client producer only)
      * @param faults injected while writing (the client producer only)
+     * @param tieringCheckpoints the tiering job's checkpoint interval, or null for none (as
+     *     Fluss's entry point runs it)
      */
     public record Config(Workload workload, Path warehouse, Duration deadline, int rowsPerInsert,
-            Producer producer, int rounds, List<Fault> faults) {
+            Producer producer, int rounds, List<Fault> faults, Duration tieringCheckpoints) {
         public Config {
             faults = List.copyOf(faults);
+            if (tieringCheckpoints != null && (tieringCheckpoints.isNegative() || tieringCheckpoints.isZero())) {
+                throw new IllegalArgumentException("the tiering job's checkpoint interval " + tieringCheckpoints
+                        + " must be positive");
+            }
             if (!faults.isEmpty() && producer != Producer.CLIENT) {
                 throw new IllegalArgumentException("--faults needs --producer client: faults come between"
                         + " operations, and SQL statements batch them");
@@ -74,6 +81,12 @@ public final class StreamhouseProof {
                 throw new IllegalArgumentException("--rounds " + rounds + " needs --producer client: rounds are"
                         + " ranges of operations, and SQL statements batch them");
             }
+        }
+
+        /** The tiering job run as Fluss's entry point runs it. */
+        public Config(Workload workload, Path warehouse, Duration deadline, int rowsPerInsert, Producer producer,
+                int rounds, List<Fault> faults) {
+            this(workload, warehouse, deadline, rowsPerInsert, producer, rounds, faults, null);
         }
 
         /** Without faults. */
@@ -136,7 +149,7 @@ public final class StreamhouseProof {
 
         TablePath path = TablePath.of(db, table);
         try (Connection connection = ConnectionFactory.createConnection(cluster.clientConfig());
-                TieringJob tiering = new TieringJob(engine, cluster, cfg.warehouse());
+                TieringJob tiering = new TieringJob(engine, cluster, cfg.warehouse(), cfg.tieringCheckpoints());
                 LakeWatch watch = LakeWatch.start(connection.getAdmin(), path, WATCH_INTERVAL)) {
             List<String> injected = new ArrayList<>();
             IntConsumer faults = i -> cfg.faults().stream().filter(f -> f.at() == i + 1).forEach(f -> {
@@ -148,6 +161,7 @@ public final class StreamhouseProof {
                     case RESTART_TIERING -> tiering.restart();
                     case RESTART_COORDINATOR -> cluster.restartCoordinator();
                     case RESTART_ZOOKEEPER -> cluster.restartZooKeeper();
+                    case LAKE_OUTAGE -> LakeOutage.run(cfg.warehouse(), db, table, Duration.ofSeconds(3));
                 }
                 injected.add(f + " (" + Statements.millisSince(ft) + " ms)");
             });
@@ -301,13 +315,15 @@ public final class StreamhouseProof {
         private final FlinkEngine engine;
         private final LocalFlussCluster cluster;
         private final Path warehouse;
+        private final Duration checkpoints;
         private Tiering current;
 
-        TieringJob(FlinkEngine engine, LocalFlussCluster cluster, Path warehouse) {
+        TieringJob(FlinkEngine engine, LocalFlussCluster cluster, Path warehouse, Duration checkpoints) {
             this.engine = engine;
             this.cluster = cluster;
             this.warehouse = warehouse;
-            this.current = Tiering.start(engine, cluster, warehouse, FlussCatalog.TIERING_POLL);
+            this.checkpoints = checkpoints;
+            this.current = Tiering.start(engine, cluster, warehouse, FlussCatalog.TIERING_POLL, checkpoints);
         }
 
         /** Why the running tiering job failed, or null. */
@@ -317,7 +333,7 @@ public final class StreamhouseProof {
 
         synchronized void restart() {
             current.close();
-            current = Tiering.start(engine, cluster, warehouse, FlussCatalog.TIERING_POLL);
+            current = Tiering.start(engine, cluster, warehouse, FlussCatalog.TIERING_POLL, checkpoints);
         }
 
         @Override
@@ -508,6 +524,7 @@ public final class StreamhouseProof {
         r.put("keyed", ddl.keyed());
         r.put("producer", cfg.producer().name().toLowerCase(java.util.Locale.ROOT));
         r.put("faults", cfg.faults().toString());
+        r.put("tiering_checkpoint_ms", cfg.tieringCheckpoints() == null ? 0 : cfg.tieringCheckpoints().toMillis());
         r.put("operations", cfg.workload().operations());
         if (cfg.producer() == Producer.SQL) {
             r.put("statements", statements);

@@ -44,16 +44,32 @@ public final class Tiering implements AutoCloseable {
                 "datalake.paimon.warehouse", warehouse.toAbsolutePath().toString());
     }
 
-    /** Starts the tiering job; it polls Fluss for tables to tier every {@code pollInterval}. */
+    /**
+     * Starts the tiering job as Fluss's entry point runs it (no checkpointing: Flink's restart
+     * strategy is then {@code none}); it polls Fluss for tables to tier every {@code pollInterval}.
+     */
     public static Tiering start(FlinkEngine engine, LocalFlussCluster cluster, Path warehouse, Duration pollInterval) {
+        return start(engine, cluster, warehouse, pollInterval, null);
+    }
+
+    /**
+     * As above, with Flink checkpoints every {@code checkpoints} (null: none). With checkpoints
+     * Flink restarts a failed job (its default then: exponential delay), which a user can choose
+     * with {@code -Dexecution.checkpointing.interval=…}.
+     */
+    public static Tiering start(FlinkEngine engine, LocalFlussCluster cluster, Path warehouse, Duration pollInterval,
+            Duration checkpoints) {
         Configuration flussConf = cluster.clientConfig();
         flussConf.setString("tiering.poll.table.interval", pollInterval.toMillis() + "ms");
         Configuration lakeConf = new Configuration();
         lakeConf.setString("metastore", "filesystem");
         lakeConf.setString("warehouse", warehouse.toAbsolutePath().toString());
         try {
-            return new Tiering(LakeTieringJobBuilder.newBuilder(
-                            engine.streamEnvironment(), flussConf, lakeConf, new Configuration(), "paimon")
+            var env = engine.streamEnvironment();
+            if (checkpoints != null) {
+                env.enableCheckpointing(checkpoints.toMillis());
+            }
+            return new Tiering(LakeTieringJobBuilder.newBuilder(env, flussConf, lakeConf, new Configuration(), "paimon")
                     .build());
         } catch (Exception e) {
             throw new TierproofException("could not start Fluss's lake tiering job: " + e.getMessage(), e);

@@ -33,6 +33,13 @@ public final class PaimonLake {
         }
     }
 
+    /** Where a table's files are, as a local path. */
+    public static Path tableDirectory(Path warehouse, String database, String table) {
+        return withCatalog(warehouse, "finding table " + database + "." + table, catalog -> Path.of(
+                ((org.apache.paimon.table.FileStoreTable) catalog.getTable(Identifier.create(database, table)))
+                        .location().toUri()).toAbsolutePath().normalize());
+    }
+
     public static boolean databaseExists(Path warehouse, String database) {
         return withCatalog(warehouse, "looking up database " + database,
                 c -> c.listDatabases().contains(database));

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * Pins docs/findings/fluss-0.9-tiering-job-dies-without-coordinator.md: Fluss 0.9.1's lake tiering
+ * Pins docs/findings/fluss-0.9-tiering-job-dies-on-transient-failure.md: Fluss 0.9.1's lake tiering
  * job, built by Fluss's own {@code LakeTieringJobBuilder} and run as its entry point runs it (no
  * checkpointing, so no restart strategy), fails for good when the coordinator is down while it
  * starts, and stays failed after the coordinator is back. When Fluss fixes it this test fails, and

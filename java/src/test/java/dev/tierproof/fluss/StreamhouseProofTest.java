@@ -93,6 +93,37 @@ class StreamhouseProofTest {
                 + " restart-coordinator@700 (").contains("restart-zookeeper@1200"));
     }
 
+    /**
+     * The lake refuses commits for 3 s mid-write (round 2). Run as Fluss's entry point runs it (no
+     * checkpoints, so no restarts) the tiering job fails for good and the verdict is STALLED with
+     * the job's failure (docs/findings/fluss-0.9-tiering-job-dies-on-transient-failure.md); with
+     * checkpoints Flink restarts it, the lake catches up, and every read and cut is consistent:
+     * no write lost or doubled across the failed commit.
+     */
+    @Test
+    void aLakeOutageStopsTheDocumentedTieringJobButACheckpointedOneRecovers() {
+        ProofReport documented = withLakeOutage("outage_plain", null);
+        assertThat(documented.consistent()).isFalse();
+        assertThat(documented.json().path("stalled").asText()).as(documented.summary()).isNotEmpty();
+        assertThat(documented.verdict().failures()).anySatisfy(f -> assertThat(f)
+                .startsWith("the lake tiering job failed:"));
+
+        ProofReport checkpointed = withLakeOutage("outage_checkpointed", Duration.ofSeconds(2));
+        assertThat(checkpointed.consistent()).as(checkpointed.summary()).isTrue();
+        assertThat(checkpointed.verdict().failures()).isEmpty();
+        assertThat(checkpointed.checkpoints()).filteredOn(c -> c.label().startsWith("consistent cut"))
+                .last().satisfies(c -> assertThat(c.label()).contains("800 of 800 writes"));
+    }
+
+    static ProofReport withLakeOutage(String table, Duration tieringCheckpoints) {
+        try (Workload w = Workload.generate(Workload.Target.FLUSS, FlussCatalog.tieredTableDdl(table), 800, 100, 5,
+                true)) {
+            return StreamhouseProof.run(FLUSS.cluster(), FLINK.engine(), new StreamhouseProof.Config(w,
+                    FLUSS.warehouse(), Duration.ofSeconds(60), 10, StreamhouseProof.Producer.CLIENT, 2,
+                    Fault.parse("lake-outage@600", 800), tieringCheckpoints), Steps.silent());
+        }
+    }
+
     /** The second producer, Flink SQL: one ordered INSERT of the ten upserts, the same answer. */
     @Test
     void flinkSqlWritesTheSameAnswer() {
