@@ -15,12 +15,13 @@ import java.util.Set;
  * failing run had ({@value #OPTIONS}: its command, rounds and faults). {@code --replay DIR} runs
  * exactly that again.
  */
-record Replay(String command, Path table, Path workload, Path judgeAs, int rounds, String faults) {
+record Replay(String command, Path table, Path workload, Path judgeAs, int rounds, String faults,
+        String producerOptions) {
     static final String TABLE = "table.sql";
     static final String WORKLOAD = "workload.csv";
     static final String JUDGE_AS = "judge-as.sql";
     static final String OPTIONS = "replay.properties";
-    private static final Set<String> KEYS = Set.of("command", "rounds", "faults");
+    private static final Set<String> KEYS = Set.of("command", "rounds", "faults", "producer-options");
 
     /** The reproducer in {@code dir}; bad input names the directory, the file and the value. */
     static Replay read(Path dir) {
@@ -38,8 +39,8 @@ record Replay(String command, Path table, Path workload, Path judgeAs, int round
         try (Reader in = Files.newBufferedReader(options, StandardCharsets.UTF_8)) {
             p.load(in);
         } catch (IOException | IllegalArgumentException e) {
-            throw new IllegalArgumentException("--replay " + options + " cannot be read: " + (e instanceof IOException io
-                    ? IoMessages.of(io) : e.getMessage()), e);
+            String why = e instanceof IOException io ? IoMessages.of(io) : e.getMessage();
+            throw new IllegalArgumentException("--replay " + options + " cannot be read: " + why, e);
         }
         for (String key : p.stringPropertyNames()) {
             if (!KEYS.contains(key)) {
@@ -61,13 +62,18 @@ record Replay(String command, Path table, Path workload, Path judgeAs, int round
         }
         Path judgeAs = dir.resolve(JUDGE_AS);
         return new Replay(command, dir.resolve(TABLE), dir.resolve(WORKLOAD),
-                Files.isRegularFile(judgeAs) ? judgeAs : null, rounds, p.getProperty("faults", "").trim());
+                Files.isRegularFile(judgeAs) ? judgeAs : null, rounds, p.getProperty("faults", "").trim(),
+                p.getProperty("producer-options", "").trim());
     }
 
-    /** The text of {@value #OPTIONS} for a run of {@code command} in {@code rounds} with {@code faults}. */
-    static String options(String command, int rounds, String faults) {
+    /**
+     * The text of {@value #OPTIONS} for a run of {@code command} in {@code rounds} with
+     * {@code faults} and the producer's options ({@code KEY=VALUE,…}, empty for the defaults).
+     */
+    static String options(String command, int rounds, String faults, String producerOptions) {
         return "# what the failing run had besides its table and workload (tierproof --replay reads it)\n"
-                + "command=" + command + "\nrounds=" + rounds + "\nfaults=" + faults + "\n";
+                + "command=" + command + "\nrounds=" + rounds + "\nfaults=" + faults + "\nproducer-options="
+                + producerOptions + "\n";
     }
 
     /**

@@ -164,9 +164,9 @@ final class RunSession implements AutoCloseable {
         ObjectNode v = r.putObject("versions");
         Versions.all().forEach(v::put);
         String json = Report.render(r);
-        if (report.write(report.html() ? "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>tierproof"
-                + " report</title></head><body><h1>" + status + "</h1><pre>" + Html.escape(json) + "</pre></body></html>\n"
-                : json + "\n", err)) {
+        String page = "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>tierproof report"
+                + "</title></head><body><h1>" + status + "</h1><pre>" + Html.escape(json) + "</pre></body></html>\n";
+        if (report.write(report.html() ? page : json + "\n", err)) {
             err.println("tierproof: report (" + status + "): " + report.path());
         }
     }

@@ -6,6 +6,7 @@ import dev.tierproof.flink.FlinkEngine;
 import dev.tierproof.fluss.Fault;
 import dev.tierproof.fluss.FlussCatalog;
 import dev.tierproof.fluss.LocalFlussCluster;
+import dev.tierproof.fluss.ProducerOptions;
 import dev.tierproof.fluss.Tiering;
 import dev.tierproof.search.CounterexampleSearch;
 import java.nio.file.Path;
@@ -55,6 +56,11 @@ final class SearchCommand extends TierproofCommand {
             + " the trial's seed; shrinking tries without it first")
     String faultKinds;
 
+    @Option(names = "--vary-producer", description = "with --streamhouse: each trial's Fluss client writer settings"
+            + " (batch size and timeout, in-flight requests, dynamic batches, buffer memory) drawn from its seed;"
+            + " shrinking tries the defaults first")
+    boolean varyProducer;
+
     @Option(names = "--judge-as", paramLabel = "FILE", description = "judge every trial against what this"
             + " table (the same columns) would hold, e.g. an append table against its keyed twin")
     Path judgeAs;
@@ -92,9 +98,12 @@ final class SearchCommand extends TierproofCommand {
         if (faultKinds != null && !streamhouse) {
             throw new IllegalArgumentException("--faults needs --streamhouse: faults are Fluss's servers and jobs");
         }
+        if (varyProducer && !streamhouse) {
+            throw new IllegalArgumentException("--vary-producer needs --streamhouse: it varies the Fluss client");
+        }
         List<Fault.Kind> kinds = faultKinds == null ? List.of() : kinds(faultKinds);
         CounterexampleSearch.Config config = new CounterexampleSearch.Config(target, ddl, promise, trials, seed,
-                perTrial, keys, streamhouse ? rounds : 1, kinds, null, null);
+                perTrial, keys, streamhouse ? rounds : 1, kinds, varyProducer, null, null);
         checkFirstTrial(config);
         List<Path> inputs = new ArrayList<>();
         inputs.add(tableOptions.ddlFile);
@@ -132,8 +141,8 @@ final class SearchCommand extends TierproofCommand {
                 prover = CounterexampleSearch.paimon(engine);
             }
             CounterexampleSearch.Result result = CounterexampleSearch.run(prover, new CounterexampleSearch.Config(
-                    target, ddl, promise, trials, seed, perTrial, keys, config.rounds(), kinds, warehouse.path(),
-                    deadline),
+                    target, ddl, promise, trials, seed, perTrial, keys, config.rounds(), kinds, varyProducer,
+                    warehouse.path(), deadline),
                     session.steps());
             session.completed();
             if (!result.found()) {
@@ -144,21 +153,24 @@ final class SearchCommand extends TierproofCommand {
             }
             String command = streamhouse ? "streamhouse" : "prove";
             int minimalRounds = streamhouse ? Math.min(config.rounds(), result.minimalOperations()) : 1;
-            String faults = Fault.text(result.minimalFaults());
+            String faults = Fault.text(result.minimalConditions().faults());
+            String producerOptions = ProducerOptions.text(new java.util.TreeMap<>(
+                    result.minimalConditions().producerOptions()));
             String replay = "./build.sh run " + command + " --replay " + out;
             boolean written = csvOut.write(result.minimalCsv(), main.err)
                     && sqlOut.write(result.ddl().strip() + "\n", main.err)
-                    && optionsOut.write(Replay.options(command, minimalRounds, faults), main.err)
+                    && optionsOut.write(Replay.options(command, minimalRounds, faults, producerOptions), main.err)
                     && (judgeAsOut == null || judgeAsOut.write(promise.strip() + "\n", main.err));
             CounterexampleSearch.Outcome minimal = result.minimal();
-            written = written && readmeOut.write(readme(command, replay, result, minimalRounds, faults), main.err);
+            written = written && readmeOut.write(readme(command, replay, result, minimalRounds), main.err);
             if (!written) {
                 main.out.println("the reproducer could not be written; its table is:\n" + result.ddl()
                         + "\nand its workload:\n" + result.minimalCsv());
             }
+            String conditions = result.minimalConditions().describe();
             main.out.printf("counterexample in trial %d: %d operations, shrunk to %d%s (%d proofs)%n",
                     result.trialsRun(), result.foundOperations(), result.minimalOperations(),
-                    faults.isEmpty() ? "" : " with faults " + faults, result.proofsRun());
+                    conditions.isEmpty() ? "" : " under " + conditions, result.proofsRun());
             if (minimal.report() != null) {
                 main.out.print(minimal.report().summary());
             } else {
@@ -174,16 +186,18 @@ final class SearchCommand extends TierproofCommand {
     }
 
     /** The reproducer's README: what failed, how to run it again, with which versions. */
-    private static String readme(String command, String replay, CounterexampleSearch.Result result, int rounds,
-            String faults) {
+    private static String readme(String command, String replay, CounterexampleSearch.Result result, int rounds) {
         CounterexampleSearch.Outcome minimal = result.minimal();
+        String faults = Fault.text(result.minimalConditions().faults());
+        String producer = ProducerOptions.text(new java.util.TreeMap<>(result.minimalConditions().producerOptions()));
         return "# A counterexample tierproof search found\n\n"
                 + "Trial " + result.trialsRun() + " failed with " + result.foundOperations() + " operations; shrunk to "
                 + result.minimalOperations() + (faults.isEmpty() ? "" : " with faults " + faults) + " in "
                 + result.proofsRun() + " proofs.\n\n"
                 + "- `" + Replay.TABLE + "`: the table\n- `" + Replay.WORKLOAD + "`: the operations, in order\n"
                 + "- `" + Replay.OPTIONS + "`: " + command + ", " + rounds + " round(s), faults: "
-                + (faults.isEmpty() ? "none" : faults) + "\n\n"
+                + (faults.isEmpty() ? "none" : faults) + ", the client writer's "
+                + (producer.isEmpty() ? "defaults" : "settings " + producer) + "\n\n"
                 + "Run it again:\n\n```\n" + replay + "\n```\n\n"
                 + "What it came to:\n\n```\n" + (minimal.report() != null ? minimal.report().summary()
                         : "the proof failed: " + minimal.failure() + "\n") + "```\n\n"

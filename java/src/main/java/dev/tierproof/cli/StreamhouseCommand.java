@@ -5,6 +5,7 @@ import dev.tierproof.flink.FlinkEngine;
 import dev.tierproof.fluss.Fault;
 import dev.tierproof.fluss.FlussCatalog;
 import dev.tierproof.fluss.LocalFlussCluster;
+import dev.tierproof.fluss.ProducerOptions;
 import dev.tierproof.fluss.StreamhouseProof;
 import dev.tierproof.fluss.Tiering;
 import dev.tierproof.paimon.PaimonProof;
@@ -59,6 +60,10 @@ final class StreamhouseCommand extends TierproofCommand {
             + " fail for 3 s (lake-outage)")
     String faults;
 
+    @Option(names = "--producer-option", paramLabel = "KEY=VALUE", description = "a setting of the Fluss client's"
+            + " writer, e.g. client.writer.batch-size=1kb (repeatable; checked against Fluss's own options)")
+    List<String> producerOptions = new ArrayList<>();
+
     @Option(names = "--tiering-checkpoints", paramLabel = "SECONDS", description = "run the tiering job with Flink"
             + " checkpoints every SECONDS (and so Flink's restart strategy) instead of as Fluss's entry point runs it"
             + " (no checkpoints, no restarts)")
@@ -101,9 +106,15 @@ final class StreamhouseCommand extends TierproofCommand {
                 throw new IllegalArgumentException("--replay DIR names the rounds and the faults: give no --rounds or"
                         + " --faults with it");
             }
+            if (!producerOptions.isEmpty()) {
+                throw new IllegalArgumentException("--replay DIR names the producer's options: give no"
+                        + " --producer-option with it");
+            }
             r.applyTo(tableOptions, workload);
             rounds = r.rounds();
             faults = r.faults();
+            producerOptions = new ArrayList<>(ProducerOptions.fromText(r.producerOptions()).entrySet().stream()
+                    .map(e -> e.getKey() + "=" + e.getValue()).toList());
         }
         producer(); // checked before anything starts
         String usersDdl = tableOptions.ddl(table, Workload.Target.FLUSS);
@@ -125,7 +136,7 @@ final class StreamhouseCommand extends TierproofCommand {
             // Checked up front: the rounds, the faults, and what the SQL producer cannot write.
             List<Fault> schedule = Fault.parse(faults, checked.operations());
             new StreamhouseProof.Config(checked, null, null, perInsert, producer(), rounds, schedule,
-                    checkpoints());
+                    checkpoints(), ProducerOptions.parse(producerOptions));
             if (producer() == StreamhouseProof.Producer.SQL) {
                 checked.statements(perInsert);
             }
@@ -159,7 +170,7 @@ final class StreamhouseCommand extends TierproofCommand {
             FlinkEngine engine = session.started(FlinkEngine.start(8, session.directory().directory("flink")));
             ProofReport result = StreamhouseProof.run(cluster, engine,
                     new StreamhouseProof.Config(checked, warehouse.path(), deadline, perInsert,
-                            producer(), rounds, schedule, checkpoints()),
+                            producer(), rounds, schedule, checkpoints(), ProducerOptions.parse(producerOptions)),
                     session.steps());
             session.completed();
             progress.step("stopping Flink and the Fluss cluster");

@@ -60,11 +60,20 @@ public final class StreamhouseProof {
      * @param faults injected while writing (the client producer only)
      * @param tieringCheckpoints the tiering job's checkpoint interval, or null for none (as
      *     Fluss's entry point runs it)
+     * @param producerOptions the Fluss client writer's settings ({@link ProducerOptions}), empty
+     *     for its defaults
      */
     public record Config(Workload workload, Path warehouse, Duration deadline, int rowsPerInsert,
-            Producer producer, int rounds, List<Fault> faults, Duration tieringCheckpoints) {
+            Producer producer, int rounds, List<Fault> faults, Duration tieringCheckpoints,
+            Map<String, String> producerOptions) {
         public Config {
             faults = List.copyOf(faults);
+            producerOptions = Map.copyOf(producerOptions);
+            ProducerOptions.check(producerOptions);
+            if (!producerOptions.isEmpty() && producer != Producer.CLIENT) {
+                throw new IllegalArgumentException("--producer-option needs --producer client: it sets the Fluss"
+                        + " client's writer");
+            }
             if (tieringCheckpoints != null && (tieringCheckpoints.isNegative() || tieringCheckpoints.isZero())) {
                 throw new IllegalArgumentException("the tiering job's checkpoint interval " + tieringCheckpoints
                         + " must be positive");
@@ -86,7 +95,7 @@ public final class StreamhouseProof {
         /** The tiering job run as Fluss's entry point runs it. */
         public Config(Workload workload, Path warehouse, Duration deadline, int rowsPerInsert, Producer producer,
                 int rounds, List<Fault> faults) {
-            this(workload, warehouse, deadline, rowsPerInsert, producer, rounds, faults, null);
+            this(workload, warehouse, deadline, rowsPerInsert, producer, rounds, faults, null, Map.of());
         }
 
         /** Without faults. */
@@ -148,7 +157,9 @@ public final class StreamhouseProof {
         timings.put("create", Statements.millisSince(t));
 
         TablePath path = TablePath.of(db, table);
-        try (Connection connection = ConnectionFactory.createConnection(cluster.clientConfig());
+        org.apache.fluss.config.Configuration clientConfig = cluster.clientConfig();
+        cfg.producerOptions().forEach(clientConfig::setString);
+        try (Connection connection = ConnectionFactory.createConnection(clientConfig);
                 TieringJob tiering = new TieringJob(engine, cluster, cfg.warehouse(), cfg.tieringCheckpoints());
                 LakeWatch watch = LakeWatch.start(connection.getAdmin(), path, WATCH_INTERVAL)) {
             List<String> injected = new ArrayList<>();
@@ -291,6 +302,10 @@ public final class StreamhouseProof {
                             .noneMatch(f -> f.startsWith("rejected write")) ? "every write acknowledged"
                             : "SOME WRITES REJECTED (below)")
                     : "Flink SQL, " + statementCount + " statements"));
+            if (!cfg.producerOptions().isEmpty()) {
+                details.add(String.format("producer options : %s", ProducerOptions.text(
+                        new java.util.TreeMap<>(cfg.producerOptions()))));
+            }
             if (!injected.isEmpty()) {
                 details.add(String.format("faults           : %s", String.join(", ", injected)));
             }
@@ -374,7 +389,8 @@ public final class StreamhouseProof {
             String all = prefix.selectAll(Map.of());
             steps.progress().step("checkpoint after round " + round + ": the lake and the union read");
             // A read that fails here is this checkpoint's finding, as in the final reads.
-            Timed timed = new Timed(new LinkedHashMap<>(), steps, new LinkedHashMap<>(), reads, new ArrayList<>(failures));
+            Timed timed = new Timed(new LinkedHashMap<>(), steps, new LinkedHashMap<>(), reads,
+                    new ArrayList<>(failures));
             timed.read("paimon_batch", "", -1, Workload.Source.SNAPSHOT, sink -> BoundedRead.collect(steps,
                     paimon(engine.batchTables(), cfg.warehouse()), all, sink, cfg.deadline()));
             timed.read("fluss_union", "", -1, Workload.Source.SNAPSHOT, sink -> BoundedRead.collect(steps,
@@ -524,6 +540,7 @@ public final class StreamhouseProof {
         r.put("keyed", ddl.keyed());
         r.put("producer", cfg.producer().name().toLowerCase(java.util.Locale.ROOT));
         r.put("faults", cfg.faults().toString());
+        r.put("producer_options", ProducerOptions.text(new java.util.TreeMap<>(cfg.producerOptions())));
         r.put("tiering_checkpoint_ms", cfg.tieringCheckpoints() == null ? 0 : cfg.tieringCheckpoints().toMillis());
         r.put("operations", cfg.workload().operations());
         if (cfg.producer() == Producer.SQL) {

@@ -6,6 +6,7 @@ import dev.tierproof.core.Workload;
 import dev.tierproof.flink.FlinkEngine;
 import dev.tierproof.fluss.Fault;
 import dev.tierproof.fluss.LocalFlussCluster;
+import dev.tierproof.fluss.ProducerOptions;
 import dev.tierproof.fluss.StreamhouseProof;
 import dev.tierproof.paimon.PaimonProof;
 import dev.tierproof.report.ProofReport;
@@ -13,7 +14,10 @@ import dev.tierproof.run.Progress;
 import dev.tierproof.run.Steps;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Random workloads against one table, or against a seeded random table each trial; the first that
@@ -27,13 +31,42 @@ public final class CounterexampleSearch {
      * the run (1, 2, ...), so each gets a fresh table.
      */
     public interface Prover {
-        /** Proves {@code workload} with {@code faults} injected (only the streamhouse takes any). */
-        ProofReport prove(Workload workload, List<Fault> faults, int proof, Config cfg, Steps steps);
+        /** Proves {@code workload} under {@code conditions} (only the streamhouse takes any). */
+        ProofReport prove(Workload workload, Conditions conditions, int proof, Config cfg, Steps steps);
+    }
+
+    /**
+     * What a streamhouse trial runs under besides its table and workload: the faults injected and
+     * the Fluss client writer's settings ({@link ProducerOptions}; empty: its defaults).
+     */
+    public record Conditions(List<Fault> faults, Map<String, String> producerOptions) {
+        public static final Conditions NONE = new Conditions(List.of(), Map.of());
+
+        public Conditions {
+            faults = List.copyOf(faults);
+            producerOptions = Map.copyOf(new TreeMap<>(producerOptions));
+        }
+
+        boolean none() {
+            return faults.isEmpty() && producerOptions.isEmpty();
+        }
+
+        /** The same conditions for a workload of {@code operations} operations. */
+        Conditions within(int operations) {
+            return new Conditions(Fault.within(faults, operations), producerOptions);
+        }
+
+        /** For people: {@code restart-tablet@3; client.writer.batch-size=1kb}, empty when none. */
+        public String describe() {
+            String f = Fault.text(faults);
+            String p = ProducerOptions.text(new TreeMap<>(producerOptions));
+            return f.isEmpty() ? p : p.isEmpty() ? f : f + "; " + p;
+        }
     }
 
     /** The core proof on Paimon, each in a database of its own ({@code search_N}), one statement per operation. */
     public static Prover paimon(FlinkEngine engine) {
-        return (workload, faults, proof, cfg, steps) -> PaimonProof.run(engine, new PaimonProof.Config(
+        return (workload, conditions, proof, cfg, steps) -> PaimonProof.run(engine, new PaimonProof.Config(
                 "search_" + proof + "." + workload.table().table(), workload, cfg.warehouse(), cfg.deadline(), 1),
                 steps);
     }
@@ -43,11 +76,12 @@ public final class CounterexampleSearch {
      * table renamed {@code search_N}, written through the Fluss client in the trial's rounds.
      */
     public static Prover streamhouse(LocalFlussCluster cluster, FlinkEngine engine) {
-        return (workload, faults, proof, cfg, steps) -> {
+        return (workload, conditions, proof, cfg, steps) -> {
             try (Workload named = workload.renamed("search_" + proof)) {
                 int rounds = Math.min(cfg.rounds(), named.operations());
                 return StreamhouseProof.run(cluster, engine, new StreamhouseProof.Config(named, cfg.warehouse(),
-                        cfg.deadline(), 1000, StreamhouseProof.Producer.CLIENT, rounds, faults), steps);
+                        cfg.deadline(), 1000, StreamhouseProof.Producer.CLIENT, rounds, conditions.faults(), null,
+                        conditions.producerOptions()), steps);
             }
         };
     }
@@ -63,10 +97,12 @@ public final class CounterexampleSearch {
      *     operations), a checkpoint after each but the last
      * @param faultKinds for the streamhouse: each trial gets one fault of one of these kinds, at
      *     an operation drawn from its seed (none when empty)
+     * @param varyProducer for the streamhouse: each trial's client writer settings drawn from its
+     *     seed ({@link ProducerOptions#random})
      */
     public record Config(Workload.Target target, String ddl, String promiseDdl, int trials, long seed,
-            int operationsPerTrial, int keys, int rounds, List<Fault.Kind> faultKinds, Path warehouse,
-            Duration deadline) {
+            int operationsPerTrial, int keys, int rounds, List<Fault.Kind> faultKinds, boolean varyProducer,
+            Path warehouse, Duration deadline) {
         public Config {
             faultKinds = List.copyOf(faultKinds);
         }
@@ -74,7 +110,7 @@ public final class CounterexampleSearch {
         /** A search on Paimon, one round. */
         public Config(String ddl, String promiseDdl, int trials, long seed, int operationsPerTrial, int keys,
                 Path warehouse, Duration deadline) {
-            this(Workload.Target.PAIMON, ddl, promiseDdl, trials, seed, operationsPerTrial, keys, 1, List.of(),
+            this(Workload.Target.PAIMON, ddl, promiseDdl, trials, seed, operationsPerTrial, keys, 1, List.of(), false,
                     warehouse, deadline);
         }
     }
@@ -85,12 +121,12 @@ public final class CounterexampleSearch {
      * @param foundOperations the failing workload's size
      * @param minimalCsv the shrunk workload, as a CSV {@code prove --upserts} reads
      * @param minimalOperations its size
-     * @param minimalFaults the faults the minimal case still needs (empty: none)
+     * @param minimalConditions the faults and producer settings the minimal case still needs
      * @param minimal what the proof of the minimal workload came to
      * @param proofsRun every proof run, trials and shrinking together
      */
     public record Result(int trialsRun, String ddl, int foundOperations, String minimalCsv, int minimalOperations,
-            List<Fault> minimalFaults, Outcome minimal, int proofsRun, int skipped) {
+            Conditions minimalConditions, Outcome minimal, int proofsRun, int skipped) {
         public boolean found() {
             return ddl != null;
         }
@@ -141,17 +177,18 @@ public final class CounterexampleSearch {
             long seed = cfg.seed() + trial;
             String ddl = tableOf(cfg, seed);
             Workload workload = workload(ddl, seed);
-            List<Fault> faults = Fault.random(cfg.faultKinds(), workload.operations(), seed);
+            Conditions conditions = new Conditions(Fault.random(cfg.faultKinds(), workload.operations(), seed),
+                    cfg.varyProducer() ? ProducerOptions.random(seed) : Map.of());
             boolean kept = false;
             try {
-                Outcome outcome = prove(workload, faults);
+                Outcome outcome = prove(workload, conditions);
                 skipped += outcome.refusal() != null ? 1 : 0;
-                progress.step(String.format("trial %d/%d%s: %s%s", trial + 1, cfg.trials(), faults.isEmpty() ? ""
-                        : " (" + Fault.text(faults) + ")", outcome.describe(), outcome.fails() ? ", shrinking "
+                progress.step(String.format("trial %d/%d%s: %s%s", trial + 1, cfg.trials(), conditions.none() ? ""
+                        : " (" + conditions.describe() + ")", outcome.describe(), outcome.fails() ? ", shrinking "
                         + workload.operations() + " operations" : ""));
                 if (outcome.fails()) {
                     kept = true;
-                    return shrink(trial + 1, ddl, workload, faults, outcome);
+                    return shrink(trial + 1, ddl, workload, conditions, outcome);
                 }
             } finally {
                 if (!kept) {
@@ -159,7 +196,7 @@ public final class CounterexampleSearch {
                 }
             }
         }
-        return new Result(cfg.trials(), null, 0, null, 0, List.of(), null, proofs, skipped);
+        return new Result(cfg.trials(), null, 0, null, 0, Conditions.NONE, null, proofs, skipped);
     }
 
     /** A trial's workload: generated for the table, or for the promise's table and judged by it. */
@@ -171,21 +208,34 @@ public final class CounterexampleSearch {
     }
 
     /**
-     * Without the faults first (a failure that needs none is simpler), then takes the first
-     * smaller workload that still fails, again and again, until none does.
+     * Without the faults, then with the producer's defaults (a failure that needs neither is
+     * simpler), then takes the first smaller workload that still fails, again and again, until
+     * none does.
      */
-    private Result shrink(int trialsRun, String ddl, Workload found, List<Fault> foundFaults, Outcome foundOutcome) {
+    private Result shrink(int trialsRun, String ddl, Workload found, Conditions foundConditions,
+            Outcome foundOutcome) {
         int foundOperations = found.operations();
         Workload current = found;
         Outcome currentOutcome = foundOutcome;
-        List<Fault> faults = foundFaults;
+        Conditions conditions = foundConditions;
         try {
-            if (!faults.isEmpty()) {
-                Outcome without = prove(current, List.of());
-                if (without.fails()) {
-                    faults = List.of();
-                    currentOutcome = without;
-                    progress.step("  still fails without faults: " + without.describe());
+            // Each simplification of the conditions in turn: no faults, then the producer's defaults.
+            List<Conditions> simpler = new ArrayList<>();
+            if (!conditions.faults().isEmpty()) {
+                simpler.add(new Conditions(List.of(), conditions.producerOptions()));
+            }
+            if (!conditions.producerOptions().isEmpty()) {
+                simpler.add(new Conditions(conditions.faults(), Map.of()));
+            }
+            for (Conditions candidate : simpler) {
+                candidate = new Conditions(candidate.faults().isEmpty() ? List.of() : conditions.faults(),
+                        candidate.producerOptions().isEmpty() ? Map.of() : conditions.producerOptions());
+                Outcome r = prove(current, candidate);
+                if (r.fails()) {
+                    conditions = candidate;
+                    currentOutcome = r;
+                    progress.step("  still fails with " + (candidate.none() ? "no faults and the producer's defaults"
+                            : candidate.describe()) + ": " + r.describe());
                 }
             }
             boolean smaller = true;
@@ -193,7 +243,7 @@ public final class CounterexampleSearch {
                 smaller = false;
                 Workload candidate;
                 for (int i = 0; (candidate = current.shrinkCandidate(i)) != null; i++) {
-                    Outcome r = prove(candidate, Fault.within(faults, candidate.operations()));
+                    Outcome r = prove(candidate, conditions.within(candidate.operations()));
                     if (r.fails()) {
                         current.close();
                         current = candidate;
@@ -207,17 +257,17 @@ public final class CounterexampleSearch {
                 }
             }
             return new Result(trialsRun, ddl, foundOperations, current.workloadCsv(), current.operations(),
-                    Fault.within(faults, current.operations()), currentOutcome, proofs, skipped);
+                    conditions.within(current.operations()), currentOutcome, proofs, skipped);
         } finally {
             current.close();
         }
     }
 
     /** One proof in a table of its own; its steps share the run's budget and undo ledger, but print nothing. */
-    private Outcome prove(Workload workload, List<Fault> faults) {
+    private Outcome prove(Workload workload, Conditions conditions) {
         proofs++;
         try {
-            return new Outcome(prover.prove(workload, faults, proofs, cfg, steps.quiet()), null, null);
+            return new Outcome(prover.prove(workload, conditions, proofs, cfg, steps.quiet()), null, null);
         } catch (IllegalArgumentException e) {
             return new Outcome(null, null, e.getMessage());
         } catch (TierproofException e) {

@@ -60,5 +60,9 @@ class ReplayTest {
         Files.writeString(dir.resolve(Replay.OPTIONS), "command=streamhouse\nrounds=1\nfaults=explode@1\n");
         assertThat(run("streamhouse", "--replay", dir.toString()).err()).contains("--faults explode@1 is not KIND@N")
                 .doesNotContain("starting Fluss");
+        Files.writeString(dir.resolve(Replay.OPTIONS),
+                "command=streamhouse\nproducer-options=client.writer.retries=many\n");
+        assertThat(run("streamhouse", "--replay", dir.toString()).err())
+                .contains("--producer-option client.writer.retries=many: ").doesNotContain("starting Fluss");
     }
 }

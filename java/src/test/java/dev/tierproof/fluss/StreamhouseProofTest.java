@@ -12,6 +12,7 @@ import dev.tierproof.support.FlussClusterExtension;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -120,7 +121,7 @@ class StreamhouseProofTest {
                 true)) {
             return StreamhouseProof.run(FLUSS.cluster(), FLINK.engine(), new StreamhouseProof.Config(w,
                     FLUSS.warehouse(), Duration.ofSeconds(60), 10, StreamhouseProof.Producer.CLIENT, 2,
-                    Fault.parse("lake-outage@600", 800), tieringCheckpoints), Steps.silent());
+                    Fault.parse("lake-outage@600", 800), tieringCheckpoints, Map.of()), Steps.silent());
         }
     }
 

@@ -31,19 +31,27 @@ class StreamhouseSearchTest {
     }
 
     static CounterexampleSearch.Result search(String spec, int operations, int rounds, List<Fault.Kind> faults) {
-        String ddl = Ddl.fromSpec(spec, "t", Workload.Target.FLUSS);
-        return CounterexampleSearch.run(CounterexampleSearch.streamhouse(FLUSS.cluster(), FLINK.engine()),
-                new CounterexampleSearch.Config(Workload.Target.FLUSS, ddl, null, 1, 3, operations, 3, rounds,
-                        faults, FLUSS.warehouse(), Duration.ofSeconds(90)), Steps.silent());
+        return search(spec, operations, rounds, faults, false, 1);
     }
 
-    /** A fault drawn by the search (the tiering job cancelled and started again mid-write): still consistent. */
+    static CounterexampleSearch.Result search(String spec, int operations, int rounds, List<Fault.Kind> faults,
+            boolean varyProducer, int trials) {
+        String ddl = Ddl.fromSpec(spec, "t", Workload.Target.FLUSS);
+        return CounterexampleSearch.run(CounterexampleSearch.streamhouse(FLUSS.cluster(), FLINK.engine()),
+                new CounterexampleSearch.Config(Workload.Target.FLUSS, ddl, null, trials, 3, operations, 3, rounds,
+                        faults, varyProducer, FLUSS.warehouse(), Duration.ofSeconds(90)), Steps.silent());
+    }
+
+    /**
+     * Conditions drawn by the search: a fault (the tiering job cancelled and started again
+     * mid-write) and the client writer's settings, trial by trial: still consistent.
+     */
     @Test
-    void aTrialWithARestartedTieringJobKeepsThePromise() {
+    void trialsWithARestartedTieringJobAndVariedProducersKeepThePromise() {
         CounterexampleSearch.Result r = search("k: INT, v: STRING; key = k; buckets = 2", 10, 2,
-                List.of(Fault.Kind.RESTART_TIERING));
+                List.of(Fault.Kind.RESTART_TIERING), true, 2);
         assertThat(r.found()).as(r.toString()).isFalse();
-        assertThat(r.proofsRun()).isEqualTo(1);
+        assertThat(r.proofsRun()).isEqualTo(2);
     }
 
     @Test
