@@ -184,6 +184,14 @@ impl Proof {
             deletes && merge.deletes_refused.is_none(),
         )?;
         if target == Target::Fluss {
+            // Fluss refuses a NULL partition value (a keyless table's partition column may be NULL).
+            for c in partition_columns(&table, &shape) {
+                for op in &mut ops {
+                    if op.values[c] == Value::Null {
+                        op.values[c] = filler(shape.columns[c].1);
+                    }
+                }
+            }
             // Fluss names a partition by its value: text values it takes as names only.
             for c in partition_text_columns(&table, &shape) {
                 for op in &mut ops {
@@ -214,6 +222,15 @@ impl Proof {
     ) -> Result<Self> {
         merge.check_ops(&shape, &ops)?;
         if target == Target::Fluss {
+            for c in partition_columns(&table, &shape) {
+                if let Some(n) = ops.iter().position(|op| op.values[c] == Value::Null) {
+                    return Err(TierproofError::InvalidInput(format!(
+                        "operation {}: partition column {} is NULL; Fluss 0.9.1 refuses a NULL partition value (\"Partition value shouldn't be null\")",
+                        n + 1,
+                        shape.columns[c].0
+                    )));
+                }
+            }
             for c in partition_text_columns(&table, &shape) {
                 for (n, op) in ops.iter().enumerate() {
                     if let Value::Text(t) = &op.values[c] {
@@ -887,6 +904,17 @@ impl Window<'_> {
     }
 }
 
+/// The positions of the table's partition columns.
+fn partition_columns(table: &CreateTable, shape: &Shape) -> Vec<usize> {
+    shape
+        .columns
+        .iter()
+        .enumerate()
+        .filter(|(_, (name, _))| table.partition_keys.iter().any(|p| p == name))
+        .map(|(i, _)| i)
+        .collect()
+}
+
 /// The positions of the table's partition columns of a text type.
 fn partition_text_columns(table: &CreateTable, shape: &Shape) -> Vec<usize> {
     shape
@@ -986,6 +1014,14 @@ mod tests {
             .to_string();
         assert!(e.contains("operation 1: partition column p"), "{e}");
         assert!(Proof::open(Target::Paimon, ddl, "k,p,v\n1,a b,1\n".as_bytes()).is_ok());
+        // A log table's partition column may be NULL in Paimon, never in Fluss.
+        let log = "CREATE TABLE l (k INT, p INT, v INT) PARTITIONED BY (p)";
+        let g = Proof::generate(Target::Fluss, log, 300, 40, 7, true).unwrap();
+        assert!(g.ops.iter().all(|op| op.values[1] != Value::Null));
+        let e = Proof::open(Target::Fluss, log, "k,p,v\n1,1,1\n2,,2\n".as_bytes())
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("operation 2: partition column p is NULL"), "{e}");
     }
 
     /// A consistent cut holds exactly the writes chosen, in order: a delete left out leaves its

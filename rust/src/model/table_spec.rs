@@ -48,6 +48,8 @@ pub struct TableSpec {
     pub partition: Vec<String>,
     pub buckets: u32,
     pub engine: String,
+    /// Table options given as dotted keys (`paimon.deletion-vectors.enabled = true`), in order.
+    pub options: Vec<(String, String)>,
 }
 
 fn names(value: &str) -> Result<Vec<String>> {
@@ -70,6 +72,7 @@ impl TableSpec {
             partition: Vec::new(),
             buckets: 1,
             engine: "deduplicate".into(),
+            options: Vec::new(),
         };
         for column in split_top(parts[0], ',') {
             let (name, ty) = column
@@ -104,9 +107,14 @@ impl TableSpec {
                         .ok_or_else(|| bad(format!("buckets {v:?} is not 1 to 1024")))?
                 }
                 "engine" => spec.engine = v.to_string(),
+                // A dotted key is a table option, passed through as written.
+                option if option.contains('.') && !v.is_empty() => {
+                    spec.options.push((option.to_string(), v.to_string()))
+                }
                 other => {
                     return Err(bad(format!(
-                        "{other:?} is not key, partition, buckets or engine"
+                        "{other:?} is not key, partition, buckets, engine or a table option with a value \
+                         (a dotted key, e.g. paimon.deletion-vectors.enabled = true)"
                     )))
                 }
             }
@@ -174,6 +182,14 @@ impl TableSpec {
                 }
                 options.push(("table.datalake.enabled".into(), "true".into()));
             }
+        }
+        for (key, value) in &self.options {
+            if options.iter().any(|(k, _)| k == key) {
+                return Err(bad(format!(
+                    "option {key} is set by the spec itself (buckets, engine or the datalake); leave it out"
+                )));
+            }
+            options.push((key.clone(), value.clone()));
         }
         let mut sql = format!("CREATE TABLE {} (\n{}\n)", path.quoted(), lines.join(",\n"));
         if !self.partition.is_empty() {
@@ -304,5 +320,28 @@ mod tests {
             let e = TableSpec::parse(spec).unwrap_err().to_string();
             assert!(e.contains(word), "{spec}: {e}");
         }
+    }
+
+    /// A dotted key is a table option, passed through to the DDL; one the spec sets itself is
+    /// refused, naming it.
+    #[test]
+    fn dotted_keys_are_table_options() {
+        let spec = TableSpec::parse(
+            "k: INT, v: STRING; key = k; paimon.deletion-vectors.enabled = true; table.log.ttl = 2d",
+        )
+        .unwrap();
+        let ddl = spec.ddl("t", Target::Fluss).unwrap();
+        assert!(
+            ddl.contains("'paimon.deletion-vectors.enabled' = 'true'")
+                && ddl.contains("'table.log.ttl' = '2d'"),
+            "{ddl}"
+        );
+        let twice = TableSpec::parse("k: INT; key = k; bucket.num = 2").unwrap();
+        let e = twice.ddl("t", Target::Fluss).unwrap_err().to_string();
+        assert!(
+            e.contains("option bucket.num is set by the spec itself"),
+            "{e}"
+        );
+        assert!(TableSpec::parse("k: INT; paimon.x =").is_err());
     }
 }

@@ -3,9 +3,13 @@ package dev.tierproof.cli;
 import dev.tierproof.core.Ddl;
 import dev.tierproof.core.Workload;
 import dev.tierproof.flink.FlinkEngine;
+import dev.tierproof.fluss.LocalFlussCluster;
+import dev.tierproof.fluss.Tiering;
 import dev.tierproof.matrix.Cell;
 import dev.tierproof.matrix.MatrixReport;
 import dev.tierproof.matrix.MatrixRun;
+import dev.tierproof.matrix.StreamhouseMatrix;
+import dev.tierproof.matrix.StreamhouseMatrixReport;
 import dev.tierproof.paimon.PaimonProof;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -17,7 +21,8 @@ import picocli.CommandLine.Option;
 
 /** {@code tierproof matrix}: every engine × producer × read mode on one workload. */
 @Command(name = "matrix", mixinStandardHelpOptions = true,
-        description = "Every merge engine x changelog producer x read mode on one workload.")
+        description = "Every merge engine x changelog producer x read mode on one workload; with --streamhouse,"
+                + " every Fluss table shape of a grid, tiered and read every way.")
 final class MatrixCommand extends TierproofCommand {
     static final String DEFAULT_WORKLOAD = "200 random upserts over 20 keys, seed 1";
 
@@ -29,6 +34,33 @@ final class MatrixCommand extends TierproofCommand {
 
     @Mixin
     TableOptions tableOptions;
+
+    @Option(names = "--streamhouse", description = "the streamhouse matrix instead: Fluss table shapes (--kinds x"
+            + " --buckets x --partitions x --lake-options) on one Fluss cluster with its lake tiering, each with a"
+            + " random workload with deletes written in --rounds, every read and every consistent cut judged")
+    boolean streamhouse;
+
+    @Option(names = "--kinds", paramLabel = "LIST", split = ",", defaultValue = "pk,first-row,log",
+            description = "with --streamhouse: pk, first-row, log (default ${DEFAULT-VALUE})")
+    List<String> kinds;
+
+    @Option(names = "--buckets", paramLabel = "LIST", split = ",", defaultValue = "1,3",
+            description = "with --streamhouse: bucket counts (default ${DEFAULT-VALUE})")
+    List<Integer> buckets;
+
+    @Option(names = "--partitions", paramLabel = "LIST", split = ",", defaultValue = "none,STRING,INT,DATE",
+            description = "with --streamhouse: partition column types: none, STRING, INT, BIGINT, DATE (default"
+                    + " ${DEFAULT-VALUE})")
+    List<String> partitions;
+
+    @Option(names = "--lake-options", paramLabel = "LIST", split = ",", defaultValue = "none",
+            description = "with --streamhouse: none, or table options passed through to the lake,"
+                    + " e.g. paimon.deletion-vectors.enabled=true (default ${DEFAULT-VALUE})")
+    List<String> lakeOptions;
+
+    @Option(names = "--rounds", paramLabel = "N", defaultValue = "2",
+            description = "with --streamhouse: rounds of writes per shape (default ${DEFAULT-VALUE})")
+    int rounds;
 
     @Option(names = "--rows-per-insert", paramLabel = "N", defaultValue = "25",
             description = "upserts per INSERT (one commit each; default ${DEFAULT-VALUE})")
@@ -42,6 +74,9 @@ final class MatrixCommand extends TierproofCommand {
 
     @Override
     public Integer call() {
+        if (streamhouse) {
+            return streamhouseMatrix();
+        }
         String usersDdl = tableOptions.ddl(null, Workload.Target.PAIMON);
         String ddl = usersDdl != null ? usersDdl : Ddl.tierTableDdl("accounts");
         // The base table and its workload are checked here, before anything starts. The default
@@ -83,6 +118,59 @@ final class MatrixCommand extends TierproofCommand {
             write(page, result.html());
             write(table, result.markdown());
             return Main.CONSISTENT;
+        }
+    }
+
+    /** {@code matrix --streamhouse}: the grid of Fluss table shapes, each proved on one cluster. */
+    private int streamhouseMatrix() {
+        if (tableOptions.given() || workload.upserts != null) {
+            throw new IllegalArgumentException("--streamhouse makes its own tables and random workloads: give the"
+                    + " grid (--kinds, --buckets, --partitions, --lake-options) and --random N --keys K --seed S");
+        }
+        int operations = workload.random != null ? workload.random : 120;
+        int keys = workload.keys != null ? workload.keys : 12;
+        long seed = workload.seed != null ? workload.seed : 1;
+        if (operations < 1 || operations > 1_000_000 || keys < 1) {
+            throw new IllegalArgumentException("--random " + operations + " must be between 1 and 1000000, --keys "
+                    + keys + " at least 1");
+        }
+        if (rounds < 1 || rounds > operations) {
+            throw new IllegalArgumentException("--rounds " + rounds + " must be between 1 and " + operations);
+        }
+        List<StreamhouseMatrix.Shape> shapes = StreamhouseMatrix.grid(kinds, buckets, partitions, lakeOptions);
+        var deadline = run.deadline(60);
+        StreamhouseMatrix.Config cfg = new StreamhouseMatrix.Config(shapes, operations, keys, seed, rounds, null,
+                deadline);
+        StreamhouseMatrix.check(cfg);
+        List<Path> inputs = new ArrayList<>();
+        OutputFile report = OutputFile.check("--report", run.report, inputs);
+        OutputFile page = OutputFile.check("--html", html, inputs);
+        OutputFile table = OutputFile.check("--markdown", markdown, inputs);
+        Warehouse.Checked usersWarehouse = Warehouse.checkUsers(run.warehouse);
+        String describe = shapes.size() + " Fluss table shapes, each " + operations + " random operations over "
+                + keys + " keys (seed " + seed + ") in " + rounds + " rounds";
+        try (RunSession session = RunSession.start("matrix", main.runDirectory, run, report, main.err)) {
+            main.running(session);
+            Warehouse warehouse = Warehouse.of(usersWarehouse, session);
+            main.out.println("tierproof matrix --streamhouse: " + describe + ", Paimon warehouse "
+                    + warehouse.describe());
+            long start = System.nanoTime();
+            session.steps().progress().step("starting Fluss (ZooKeeper, coordinator, tablet server) with a Paimon"
+                    + " datalake, and Flink");
+            LocalFlussCluster cluster = session.started(LocalFlussCluster.start(1,
+                    Tiering.clusterOptions(warehouse.path()), session.directory().directory("fluss")));
+            FlinkEngine engine = session.started(FlinkEngine.start(8, session.directory().directory("flink")));
+            List<StreamhouseMatrix.Row> rows = StreamhouseMatrix.run(cluster, engine, new StreamhouseMatrix.Config(
+                    shapes, operations, keys, seed, rounds, warehouse.path(), deadline), session.steps());
+            session.completed();
+            StreamhouseMatrixReport result = new StreamhouseMatrixReport(rows, describe,
+                    (System.nanoTime() - start) / 1_000_000);
+            main.out.print(result.markdown());
+            main.out.printf("time: %d ms%n", (System.nanoTime() - start) / 1_000_000);
+            write(report, result.json().toPrettyString() + "\n");
+            write(page, result.html());
+            write(table, result.markdown());
+            return result.consistent() ? Main.CONSISTENT : Main.INCONSISTENT;
         }
     }
 

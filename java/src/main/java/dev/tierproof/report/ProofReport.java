@@ -78,6 +78,11 @@ public final class ProofReport extends Report {
         return stalled == null && verdict.consistent() && checkpoints.stream().allMatch(Checkpoint::consistent);
     }
 
+    /** The evidence that the lake never caught up with the log (the verdict is STALLED), or null. */
+    public String stalled() {
+        return stalled;
+    }
+
     public List<Checkpoint> checkpoints() {
         return checkpoints;
     }
