@@ -275,6 +275,46 @@ pub extern "system" fn Java_dev_tierproof_core_Workload_nativeNewRead<'local>(
     .resolve::<ThrowTierproof>()
 }
 
+/// The view reads (`Proof::view_queries`), flat: name, SQL, name, SQL, ...
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_dev_tierproof_core_Workload_nativeViewQueries<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    handle: jlong,
+) -> JObjectArray<'local, JString<'local>> {
+    env.with_env(|env| -> JniResult<_> {
+        let flat: Vec<String> = proof(handle)?
+            .view_queries()?
+            .into_iter()
+            .flat_map(|q| [q.name, q.sql])
+            .collect();
+        string_array(env, &flat)
+    })
+    .resolve::<ThrowTierproof>()
+}
+
+/// A view read (the `index`th of `nativeViewQueries`) about to stream in, freed by `nativeCloseRead`.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_dev_tierproof_core_Workload_nativeNewViewRead<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    handle: jlong,
+    name: JString<'local>,
+    index: jint,
+) -> jlong {
+    env.with_env(|env| -> JniResult<_> {
+        let p = proof(handle)?;
+        let view = usize::try_from(index)
+            .ok()
+            .and_then(|i| p.view_queries().ok()?.into_iter().nth(i))
+            .ok_or_else(|| bad(format!("view read {index} does not exist")))?
+            .view;
+        let read = p.new_view_read(&string(env, &name, "read name")?, view);
+        Ok(Box::into_raw(Box::new(read)) as jlong)
+    })
+    .resolve::<ThrowTierproof>()
+}
+
 fn pending<'a>(read: jlong) -> JniResult<&'a mut PendingRead> {
     if read == 0 {
         return Err(bad("the read is closed".to_string()));
@@ -302,7 +342,7 @@ pub extern "system" fn Java_dev_tierproof_core_Workload_nativeAppend<'local>(
             .ok()
             .filter(|n| *n <= all.len())
             .ok_or_else(|| bad(format!("batch length {length} is outside its array")))?;
-        for (kind, cells) in decode_batch(&all[..n], p.shape.columns.len())? {
+        for (kind, cells) in decode_batch(&all[..n], r.width(&p.shape))? {
             let index = r.changes as usize;
             p.push(r, RowKind::from_code(index, i32::from(kind as i8))?, &cells);
         }

@@ -18,6 +18,7 @@ pub mod table_spec;
 pub mod types;
 pub mod value;
 pub mod variant;
+pub mod view;
 pub mod wire;
 pub mod workload;
 

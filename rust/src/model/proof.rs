@@ -10,6 +10,7 @@ use super::oracle::{canon, diff, writes_per_key, CanonRow, Fold, Folded, Folder,
 use super::shrink::shrink_candidates;
 use super::types::DataType;
 use super::value::Value;
+use super::view::{view_queries, View, ViewQuery};
 use super::workload::{parse_workload, Op, OpKind, Shape};
 use crate::create_table::{parse_create_table, CreateTable};
 use crate::error::{Result, TierproofError};
@@ -592,6 +593,38 @@ impl Proof {
             sentinels: 0,
             folder,
             unreadable: Vec::new(),
+            view: None,
+        }
+    }
+
+    /// The table's view reads ([`super::view`]): a count, a filter on a key and on a partition,
+    /// a projection.
+    pub fn view_queries(&self) -> Result<Vec<ViewQuery>> {
+        view_queries(
+            &self.shape,
+            &partition_columns(&self.table, &self.shape),
+            &self.ops,
+            &self.table.path.quoted(),
+            |op, c| op.values[c].sql_literal(self.shape.columns[c].1),
+        )
+    }
+
+    /// A view read about to stream in (a batch query, folded as a set when its columns keep the
+    /// key, else as a multiset), judged against the same view of the expected state.
+    pub fn new_view_read(&self, name: &str, view: View) -> PendingRead {
+        let shape = view.shape(&self.shape);
+        let mode = if shape.key.is_empty() {
+            Fold::Multiset
+        } else {
+            Fold::Snapshot
+        };
+        PendingRead {
+            name: name.to_string(),
+            changes: 0,
+            sentinels: 0,
+            folder: Folder::new(mode),
+            unreadable: Vec::new(),
+            view: Some((view, shape)),
         }
     }
 
@@ -605,6 +638,20 @@ impl Proof {
     ) {
         // Its position in the read, the sentinel's rows counted: what an anomaly names.
         let index = (read.changes + read.sentinels) as usize;
+        if let Some((_, shape)) = &read.view {
+            // A view read is a batch query with no sentinel commit to leave out.
+            match shape.parse_row(cells) {
+                Ok(values) => {
+                    read.changes += 1;
+                    read.folder.push(shape, index, kind, &values);
+                }
+                Err(e) => {
+                    read.changes += 1;
+                    read.unreadable.push(unreadable(index, kind, cells, &e));
+                }
+            }
+            return;
+        }
         match self.shape.parse_row(cells) {
             Ok(values) => {
                 let col = self.sentinel_column;
@@ -620,14 +667,7 @@ impl Proof {
             }
             Err(e) => {
                 read.changes += 1;
-                read.unreadable.push(AnomalyOut {
-                    index,
-                    change: format!("{}{:?}", kind.short(), cells),
-                    reason: format!(
-                        "the reader returned a value tierproof cannot read: {}",
-                        e.detail()
-                    ),
-                })
+                read.unreadable.push(unreadable(index, kind, cells, &e));
             }
         }
     }
@@ -690,16 +730,24 @@ impl Proof {
         }
         // One check against the expected state per read, then one per later read against the
         // first; and each read's own verdict from its two, so the harness never re-decides it.
+        // A view read is compared with the same view of the expected state and of the first read.
+        let views: Vec<Option<&View>> = reads.iter().map(|r| r.view.as_ref().map(|(v, _)| v)).collect();
+        let seen = |i: usize, rows: &[CanonRow]| match views[i] {
+            Some(v) => v.apply(rows),
+            None => rows.to_vec(),
+        };
         let vs_expected: Vec<Check> = judged
             .iter()
-            .map(|r| check("expected", &expected, &r.name, &r.rows))
+            .enumerate()
+            .map(|(i, r)| check("expected", &seen(i, &expected), &r.name, &r.rows))
             .collect();
         let vs_first: Vec<Check> = match judged.split_first() {
-            Some((first, rest)) => rest
+            Some((first, rest)) if views[0].is_none() => rest
                 .iter()
-                .map(|r| check(&first.name, &first.rows, &r.name, &r.rows))
+                .enumerate()
+                .map(|(j, r)| check(&first.name, &seen(j + 1, &first.rows), &r.name, &r.rows))
                 .collect(),
-            None => Vec::new(),
+            _ => Vec::new(),
         };
         for (i, read) in judged.iter_mut().enumerate() {
             let mut why = Vec::new();
@@ -711,7 +759,7 @@ impl Proof {
                     e.extra.len()
                 ));
             }
-            if let Some(c) = i.checked_sub(1).map(|j| &vs_first[j]) {
+            if let Some(c) = i.checked_sub(1).and_then(|j| vs_first.get(j)) {
                 if !c.equal {
                     why.push(format!("differs from {}", c.left));
                 }
@@ -759,6 +807,34 @@ pub struct PendingRead {
     sentinels: u64,
     folder: Folder,
     unreadable: Vec<AnomalyOut>,
+    /// For a view read: what it returns, and the columns it returns them in.
+    view: Option<(View, Shape)>,
+}
+
+impl PendingRead {
+    /// How many columns each of its changes has: the table's, or its view's.
+    pub fn width(&self, table: &Shape) -> usize {
+        self.view
+            .as_ref()
+            .map_or(table.columns.len(), |(_, s)| s.columns.len())
+    }
+}
+
+/// A change the reader returned that tierproof cannot read, as an anomaly at `index`.
+fn unreadable<S: AsRef<str> + std::fmt::Debug>(
+    index: usize,
+    kind: RowKind,
+    cells: &[Option<S>],
+    e: &TierproofError,
+) -> AnomalyOut {
+    AnomalyOut {
+        index,
+        change: format!("{}{:?}", kind.short(), cells),
+        reason: format!(
+            "the reader returned a value tierproof cannot read: {}",
+            e.detail()
+        ),
+    }
 }
 
 /// A read as the harness collected it: its name, its source, and its changes as (kind, text cells
@@ -1040,6 +1116,49 @@ mod tests {
             let e = p.subset(bad).unwrap_err().to_string();
             assert!(e.contains("operation position"), "{e}");
         }
+    }
+
+    /// COUNT(*), filters and a projection are judged against the same view of the expected
+    /// state: right answers pass, a wrong count or a filter that loses a row fails.
+    #[test]
+    fn view_reads_are_judged_against_the_same_view() {
+        let p = Proof::open(Target::Paimon, DDL, CSV.as_bytes()).unwrap();
+        let queries = p.view_queries().unwrap();
+        let names: Vec<&str> = queries.iter().map(|q| q.name.as_str()).collect();
+        assert_eq!(names, ["count", "filter_key", "filter_partition", "projection"]);
+        assert!(queries[0].sql.starts_with("SELECT COUNT(*) FROM"), "{}", queries[0].sql);
+        assert!(
+            queries[1].sql.contains("WHERE `region` IN (CAST('eu' AS STRING), CAST('us' AS STRING))"),
+            "{}",
+            queries[1].sql
+        );
+        assert!(queries[2].sql.contains("WHERE `day` = "), "{}", queries[2].sql);
+        assert!(queries[3].sql.starts_with("SELECT `region`, `id`, `day` FROM"), "{}", queries[3].sql);
+        // The state: (eu, 1, 2024-02-29) and (us, 1, 2024-03-01).
+        let judge = |count: &str, eu_rows: usize| {
+            let mut reads = Vec::new();
+            let mut c = p.new_view_read("count", queries[0].view.clone());
+            p.push(&mut c, RowKind::Insert, &cells(&[count]));
+            reads.push(c);
+            let mut f = p.new_view_read("filter_partition", queries[2].view.clone());
+            for _ in 0..eu_rows {
+                p.push(&mut f, RowKind::Insert, &cells(&["eu", "1", "10.50", "first", "2024-02-29"]));
+            }
+            reads.push(f);
+            let mut k = p.new_view_read("projection", queries[3].view.clone());
+            p.push(&mut k, RowKind::Insert, &cells(&["eu", "1", "2024-02-29"]));
+            p.push(&mut k, RowKind::Insert, &cells(&["us", "1", "2024-03-01"]));
+            reads.push(k);
+            p.judge_folded(&reads.iter().collect::<Vec<_>>())
+        };
+        let right = judge("2", 1);
+        assert!(right.consistent, "{:?}", right.reads);
+        let wrong_count = judge("3", 1);
+        assert!(!wrong_count.consistent && !wrong_count.reads[0].consistent);
+        let lost = judge("2", 0);
+        assert!(!lost.consistent && !lost.reads[1].consistent && lost.reads[2].consistent);
+        let doubled = judge("2", 2);
+        assert!(!doubled.reads[1].anomalies.is_empty(), "a key twice in a filtered snapshot");
     }
 
     /// The exercise's contract: one statement per upsert on its table is `upsert_inserts`'s text.

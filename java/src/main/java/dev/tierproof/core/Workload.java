@@ -159,6 +159,22 @@ public final class Workload implements AutoCloseable {
         return new Workload(nativeSubset(handle(), Objects.requireNonNull(positions, "positions")));
     }
 
+    /** A read that asks for less than every row and column: {@code count}, a filter, a projection. */
+    public record ViewQuery(String name, String sql) {}
+
+    /**
+     * The table's view reads, in order (their index opens them, {@link Reads#openView}): a
+     * {@code COUNT(*)}, a filter on a key column, one on a partition, a projection.
+     */
+    public List<ViewQuery> viewQueries() {
+        String[] flat = nativeViewQueries(handle());
+        List<ViewQuery> out = new ArrayList<>();
+        for (int i = 0; i + 1 < flat.length; i += 2) {
+            out.add(new ViewQuery(flat[i], flat[i + 1]));
+        }
+        return out;
+    }
+
     /** The same workload and table under another name ({@code table} or {@code db.table}). */
     public Workload renamed(String table) {
         return new Workload(nativeRenamed(handle(), Objects.requireNonNull(table, "table")));
@@ -242,6 +258,17 @@ public final class Workload implements AutoCloseable {
         /** A new read, judged after the ones opened before it (the first is every other's reference). */
         public synchronized ReadBuffer open(String name, Source source) {
             ReadBuffer r = newRead(name, source);
+            reads.add(r);
+            return r;
+        }
+
+        /**
+         * A view read ({@link #viewQueries()}'s {@code index}th, named {@code name}), judged
+         * against the same view of the expected state and of the first read.
+         */
+        public synchronized ReadBuffer openView(int index, String name) {
+            ReadBuffer r = new ReadBuffer(name, nativeNewViewRead(handle(), Objects.requireNonNull(name, "name"),
+                    index));
             reads.add(r);
             return r;
         }
@@ -412,6 +439,10 @@ public final class Workload implements AutoCloseable {
     private static native String nativeSelectAll(long handle, String[] options);
 
     private static native long nativeNewRead(long handle, String name, int source);
+
+    private static native String[] nativeViewQueries(long handle);
+
+    private static native long nativeNewViewRead(long handle, String name, int index);
 
     private static native void nativeAppend(long handle, long read, byte[] batch, int length);
 

@@ -149,6 +149,15 @@ class StreamhouseProofTest {
             assertThat(folded.rows()).as(read).containsExactlyInAnyOrderElementsOf(v.expectedRows());
         }
         assertThat(v.checks()).allMatch(Verdict.Check::equal);
+        // COUNT(*), a filter on the key and a projection are reads too: of the lake and of the union read.
+        for (String view : List.of("count", "filter_key", "projection")) {
+            for (String side : List.of("lake_", "union_")) {
+                Verdict.Read read = v.read(side + view).orElseThrow();
+                assertThat(read.consistent()).as(side + view + ": " + read.reason()).isTrue();
+            }
+        }
+        assertThat(v.read("union_count").orElseThrow().rows()).containsExactly(List.of("5"));
+        assertThat(v.read("lake_projection").orElseThrow().rows()).hasSize(5);
         // 5 ids first written (+I), 5 overwrites (-U and +U each): the log holds 15 records.
         JsonNode j = r.json();
         assertThat(j.path("fluss").path("log_changes").asLong()).isEqualTo(15);
