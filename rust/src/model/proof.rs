@@ -731,7 +731,10 @@ impl Proof {
         // One check against the expected state per read, then one per later read against the
         // first; and each read's own verdict from its two, so the harness never re-decides it.
         // A view read is compared with the same view of the expected state and of the first read.
-        let views: Vec<Option<&View>> = reads.iter().map(|r| r.view.as_ref().map(|(v, _)| v)).collect();
+        let views: Vec<Option<&View>> = reads
+            .iter()
+            .map(|r| r.view.as_ref().map(|(v, _)| v))
+            .collect();
         let seen = |i: usize, rows: &[CanonRow]| match views[i] {
             Some(v) => v.apply(rows),
             None => rows.to_vec(),
@@ -1125,15 +1128,34 @@ mod tests {
         let p = Proof::open(Target::Paimon, DDL, CSV.as_bytes()).unwrap();
         let queries = p.view_queries().unwrap();
         let names: Vec<&str> = queries.iter().map(|q| q.name.as_str()).collect();
-        assert_eq!(names, ["count", "filter_key", "filter_partition", "projection"]);
-        assert!(queries[0].sql.starts_with("SELECT COUNT(*) FROM"), "{}", queries[0].sql);
+        assert_eq!(
+            names,
+            ["count", "filter_key", "filter_partition", "projection"]
+        );
         assert!(
-            queries[1].sql.contains("WHERE `region` IN (CAST('eu' AS STRING), CAST('us' AS STRING))"),
+            queries[0].sql.starts_with("SELECT COUNT(*) FROM"),
+            "{}",
+            queries[0].sql
+        );
+        assert!(
+            queries[1]
+                .sql
+                .contains("WHERE `region` IN (CAST('eu' AS STRING), CAST('us' AS STRING))"),
             "{}",
             queries[1].sql
         );
-        assert!(queries[2].sql.contains("WHERE `day` = "), "{}", queries[2].sql);
-        assert!(queries[3].sql.starts_with("SELECT `region`, `id`, `day` FROM"), "{}", queries[3].sql);
+        assert!(
+            queries[2].sql.contains("WHERE `day` = "),
+            "{}",
+            queries[2].sql
+        );
+        assert!(
+            queries[3]
+                .sql
+                .starts_with("SELECT `region`, `id`, `day` FROM"),
+            "{}",
+            queries[3].sql
+        );
         // The state: (eu, 1, 2024-02-29) and (us, 1, 2024-03-01).
         let judge = |count: &str, eu_rows: usize| {
             let mut reads = Vec::new();
@@ -1142,7 +1164,11 @@ mod tests {
             reads.push(c);
             let mut f = p.new_view_read("filter_partition", queries[2].view.clone());
             for _ in 0..eu_rows {
-                p.push(&mut f, RowKind::Insert, &cells(&["eu", "1", "10.50", "first", "2024-02-29"]));
+                p.push(
+                    &mut f,
+                    RowKind::Insert,
+                    &cells(&["eu", "1", "10.50", "first", "2024-02-29"]),
+                );
             }
             reads.push(f);
             let mut k = p.new_view_read("projection", queries[3].view.clone());
@@ -1158,7 +1184,10 @@ mod tests {
         let lost = judge("2", 0);
         assert!(!lost.consistent && !lost.reads[1].consistent && lost.reads[2].consistent);
         let doubled = judge("2", 2);
-        assert!(!doubled.reads[1].anomalies.is_empty(), "a key twice in a filtered snapshot");
+        assert!(
+            !doubled.reads[1].anomalies.is_empty(),
+            "a key twice in a filtered snapshot"
+        );
     }
 
     /// The exercise's contract: one statement per upsert on its table is `upsert_inserts`'s text.
