@@ -144,3 +144,12 @@ pub fn target_of(ordinal: jni::sys::jint) -> JniResult<crate::model::merge::Targ
         other => Err(bad(format!("no target {other}"))),
     }
 }
+
+/// Pairs as one flat array: first, second, first, second, ... (Java reads them two at a time).
+pub fn pair_array<'local>(
+    env: &mut Env<'local>,
+    pairs: impl IntoIterator<Item = (String, String)>,
+) -> JniResult<JObjectArray<'local, JString<'local>>> {
+    let flat: Vec<String> = pairs.into_iter().flat_map(|(a, b)| [a, b]).collect();
+    string_array(env, &flat)
+}

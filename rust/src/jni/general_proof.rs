@@ -2,7 +2,8 @@
 //! object holds until `close()`), so the workload crosses JNI once, as the file's bytes.
 
 use super::arrays::{
-    bad, bytes, ints, nullable_string, nullable_string_array, string, string_array, target_of,
+    bad, bytes, ints, nullable_string, nullable_string_array, pair_array, string, string_array,
+    target_of,
 };
 use super::table_paths::option_pairs;
 use super::{JniResult, ThrowTierproof};
@@ -220,12 +221,7 @@ pub extern "system" fn Java_dev_tierproof_core_Workload_nativeStatements<'local>
                     "rows per insert {rows_per_insert} must be at least 1"
                 ))
             })?;
-        let flat: Vec<String> = proof(handle)?
-            .statements(n)?
-            .into_iter()
-            .flat_map(|(label, sql)| [label, sql])
-            .collect();
-        string_array(env, &flat)
+        pair_array(env, proof(handle)?.statements(n)?)
     })
     .resolve::<ThrowTierproof>()
 }
@@ -283,12 +279,8 @@ pub extern "system" fn Java_dev_tierproof_core_Workload_nativeViewQueries<'local
     handle: jlong,
 ) -> JObjectArray<'local, JString<'local>> {
     env.with_env(|env| -> JniResult<_> {
-        let flat: Vec<String> = proof(handle)?
-            .view_queries()?
-            .into_iter()
-            .flat_map(|q| [q.name, q.sql])
-            .collect();
-        string_array(env, &flat)
+        let queries = proof(handle)?.view_queries()?;
+        pair_array(env, queries.into_iter().map(|q| (q.name, q.sql)))
     })
     .resolve::<ThrowTierproof>()
 }
