@@ -320,13 +320,84 @@ impl Proof {
         self.with_workload(ops)
     }
 
-    /// The `index`th smaller or simpler workload of the same table that the table takes,
-    /// simplest first (see [`super::shrink`]), judged as this one is; None past the last.
+    /// The `index`th smaller or simpler case, simplest first, judged as this one is; None past
+    /// the last: first smaller tables the workload still fits ([`Self::smaller_tables`]), then
+    /// smaller or simpler workloads of the same table that it takes (see [`super::shrink`]).
     pub fn shrink_candidate(&self, index: usize) -> Option<Proof> {
+        let tables = self.smaller_tables();
+        if index < tables.len() {
+            return tables.into_iter().nth(index);
+        }
         shrink_candidates(&self.shape, &self.ops)
             .into_iter()
             .filter_map(|ops| self.with_workload(ops).ok())
-            .nth(index)
+            .nth(index - tables.len())
+    }
+
+    /// Smaller tables for the same operations, each a step: one bucket instead of several; no
+    /// partitioning (the column stays); without one value column that no key, partition or
+    /// option names (its values dropped from every operation). Those the engine's rules refuse
+    /// are left out; a table judged as another keeps its columns.
+    pub fn smaller_tables(&self) -> Vec<Proof> {
+        let mut out = Vec::new();
+        let bucket_key = if self.target == Target::Fluss {
+            "bucket.num"
+        } else {
+            "bucket"
+        };
+        if self
+            .table
+            .option(bucket_key)
+            .is_some_and(|b| b.trim() != "1")
+        {
+            let mut t = self.table.clone();
+            for (k, v) in &mut t.options {
+                if k == bucket_key {
+                    *v = "1".into();
+                }
+            }
+            out.extend(self.with_table(t, |ops| ops.to_vec()));
+        }
+        if !self.table.partition_keys.is_empty() {
+            let mut t = self.table.clone();
+            t.partition_keys.clear();
+            out.extend(self.with_table(t, |ops| ops.to_vec()));
+        }
+        if self.promise.is_none() {
+            for (i, (name, _)) in self.shape.columns.iter().enumerate() {
+                let named = self.shape.key.contains(&i)
+                    || self.table.partition_keys.contains(name)
+                    || self
+                        .table
+                        .options
+                        .iter()
+                        .any(|(k, v)| k.contains(name.as_str()) || v.contains(name.as_str()));
+                if named || self.shape.columns.len() < 2 {
+                    continue;
+                }
+                let mut t = self.table.clone();
+                t.columns.retain(|c| c.name != *name);
+                out.extend(self.with_table(t, |ops| {
+                    ops.iter()
+                        .map(|op| {
+                            let mut op = op.clone();
+                            op.values.remove(i);
+                            op
+                        })
+                        .collect()
+                }));
+            }
+        }
+        out
+    }
+
+    /// This case on another table: rendered, checked and opened as a user's DDL would be.
+    fn with_table(&self, table: CreateTable, ops: impl Fn(&[Op]) -> Vec<Op>) -> Option<Proof> {
+        let sql = table.canonical_sql().ok()?;
+        let (table, shape, merge) = checked_table(&sql, self.target).ok()?;
+        let mut p = Self::with_ops(table, shape, merge, self.target, ops(&self.ops)).ok()?;
+        p.promise = self.promise.clone();
+        Some(p)
     }
 
     fn with_workload(&self, ops: Vec<Op>) -> Result<Proof> {
@@ -1188,6 +1259,38 @@ mod tests {
             !doubled.reads[1].anomalies.is_empty(),
             "a key twice in a filtered snapshot"
         );
+    }
+
+    /// Shrinking tries smaller tables first: one bucket, no partitioning, a value column fewer
+    /// (never a key, partition or option column), each with the same operations.
+    #[test]
+    fn smaller_tables_come_first() {
+        let p = Proof::open(Target::Paimon, DDL, CSV.as_bytes()).unwrap();
+        let tables = p.smaller_tables();
+        let ddls: Vec<String> = tables
+            .iter()
+            .map(|t| t.table.canonical_sql().unwrap())
+            .collect();
+        assert_eq!(tables.len(), 4, "{ddls:#?}");
+        assert!(ddls[0].contains("'bucket' = '1'"), "{}", ddls[0]);
+        assert!(!ddls[1].contains("PARTITIONED BY"), "{}", ddls[1]);
+        assert!(
+            !ddls[2].contains("`amount`")
+                && ddls[3].contains("`amount`")
+                && !ddls[3].contains("`note`")
+        );
+        assert!(tables.iter().all(|t| t.ops.len() == p.ops.len()));
+        assert_eq!(tables[2].ops[0].values.len(), 4);
+        assert_eq!(
+            p.shrink_candidate(0)
+                .unwrap()
+                .table
+                .canonical_sql()
+                .unwrap(),
+            ddls[0]
+        );
+        let one_bucket = tables[0].clone();
+        assert_eq!(one_bucket.smaller_tables().len(), 3, "no bucket step left");
     }
 
     /// The exercise's contract: one statement per upsert on its table is `upsert_inserts`'s text.

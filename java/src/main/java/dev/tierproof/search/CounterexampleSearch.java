@@ -209,7 +209,8 @@ public final class CounterexampleSearch {
 
     /**
      * Without the faults, then with the producer's defaults (a failure that needs neither is
-     * simpler), then takes the first smaller workload that still fails, again and again, until
+     * simpler), then takes the first smaller case that still fails — a smaller table (one bucket,
+     * no partitioning, a value column fewer), then a smaller workload — again and again, until
      * none does.
      */
     private Result shrink(int trialsRun, String ddl, Workload found, Conditions foundConditions,
@@ -256,7 +257,9 @@ public final class CounterexampleSearch {
                     candidate.close();
                 }
             }
-            return new Result(trialsRun, ddl, foundOperations, current.workloadCsv(), current.operations(),
+            // Shrinking may have made the table smaller too: the reproducer's table is the minimal case's.
+            return new Result(trialsRun, current.table().sql(), foundOperations, current.workloadCsv(),
+                    current.operations(),
                     conditions.within(current.operations()), currentOutcome, proofs, skipped);
         } finally {
             current.close();
