@@ -145,7 +145,7 @@ public final class CounterexampleSearch {
         /** For people: the verdict, or what failed. */
         public String describe() {
             return failure != null ? "FAILED: " + failure : refusal != null ? "refused: " + refusal
-                    : report.consistent() ? "consistent" : "INCONSISTENT";
+                    : report.consistent() ? "consistent" : report.stalled() != null ? "STALLED" : "INCONSISTENT";
         }
     }
 
