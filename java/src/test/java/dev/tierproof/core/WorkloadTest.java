@@ -101,10 +101,15 @@ class WorkloadTest {
     /** The counterexample search's shrinking: smaller workloads of the same table, then none. */
     @Test
     void shrinkCandidatesAreSmallerWorkloadsOfTheSameTable() {
-        try (Workload w = Workload.open(Workload.Target.PAIMON, DDL, "k,v\na,x\nb,y\n".getBytes(StandardCharsets.UTF_8));
-                Workload first = w.shrinkCandidate(0)) {
-            assertThat(first.operations()).isEqualTo(1);
-            assertThat(first.workloadCsv()).isEqualTo("op,\"k\",\"v\"\nupsert,\"b\",\"y\"\n");
+        byte[] csv = "k,v\na,x\nb,y\n".getBytes(StandardCharsets.UTF_8);
+        try (Workload w = Workload.open(Workload.Target.PAIMON, DDL, csv);
+                Workload first = w.shrinkCandidate(0);
+                Workload second = w.shrinkCandidate(1)) {
+            // A smaller table first (the value column v dropped, the same operations), then smaller workloads.
+            assertThat(first.operations()).isEqualTo(2);
+            assertThat(first.table().sql()).contains("`k`").doesNotContain("`v`");
+            assertThat(second.operations()).isEqualTo(1);
+            assertThat(second.workloadCsv()).isEqualTo("op,\"k\",\"v\"\nupsert,\"b\",\"y\"\n");
             int n = 0;
             Workload c;
             while ((c = w.shrinkCandidate(n)) != null) {
