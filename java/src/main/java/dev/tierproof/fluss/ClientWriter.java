@@ -50,9 +50,13 @@ public final class ClientWriter {
      * What the producer did.
      *
      * @param written operations handed to the writer
-     * @param rejected writes whose acknowledgement failed (the first 20), and how many in all
+     * @param rejected writes the server refused (the first 20), and how many in all
+     * @param unknown writes whose acknowledgement was lost to the network (a disconnect, a
+     *     timeout: the first 20, and how many in all): they may or may not have been applied, as
+     *     for any client; the proof judges them as written, so one that was lost shows as missing
      */
-    public record Outcome(int written, List<Rejected> rejected, int rejectedCount) {}
+    public record Outcome(int written, List<Rejected> rejected, int rejectedCount, List<Rejected> unknown,
+            int unknownCount) {}
 
     private ClientWriter() {}
 
@@ -115,13 +119,22 @@ public final class ClientWriter {
     private static Outcome outcome(List<CompletableFuture<?>> futures, int start, Duration deadline, Acks acks)
             throws InterruptedException {
         List<Rejected> rejected = new ArrayList<>();
+        List<Rejected> unknown = new ArrayList<>();
         int count = 0;
+        int unknownCount = 0;
         long until = System.nanoTime() + deadline.toNanos();
         for (int i = 0; i < futures.size(); i++) {
             try {
                 acks.record(start + i, futures.get(i).get(Math.max(1, until - System.nanoTime()),
                         TimeUnit.NANOSECONDS));
             } catch (ExecutionException e) {
+                if (outcomeUnknown(e)) {
+                    unknownCount++;
+                    if (unknown.size() < 20) {
+                        unknown.add(new Rejected(start + i + 1, Steps.rootMessage(e)));
+                    }
+                    continue;
+                }
                 count++;
                 if (rejected.size() < 20) {
                     rejected.add(new Rejected(start + i + 1, Steps.rootMessage(e)));
@@ -131,7 +144,19 @@ public final class ClientWriter {
                         + " deadline of " + deadline.toSeconds() + " s", e);
             }
         }
-        return new Outcome(futures.size(), rejected, count);
+        return new Outcome(futures.size(), rejected, count, unknown, unknownCount);
+    }
+
+    /** A failure that says nothing of whether the server applied the write: the network's, not the server's answer. */
+    private static boolean outcomeUnknown(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof org.apache.fluss.exception.NetworkException
+                    || t instanceof org.apache.fluss.exception.TimeoutException
+                    || t instanceof java.net.ConnectException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** A row of the table from the core's canonical text (NULL is null). */

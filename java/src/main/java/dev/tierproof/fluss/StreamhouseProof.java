@@ -181,6 +181,8 @@ public final class StreamhouseProof {
             List<String> failures = new ArrayList<>();
             List<ProofReport.Checkpoint> checkpoints = new ArrayList<>();
             Acks acks = new Acks(workload.operations());
+            int[] unknownOutcome = {0};
+            String[] firstUnknown = {null};
             if (cfg.producer() == Producer.CLIENT) {
                 int total = workload.operations();
                 for (int round = 1; round <= cfg.rounds(); round++) {
@@ -197,6 +199,11 @@ public final class StreamhouseProof {
                         roundRejected.add((out.rejectedCount() - out.rejected().size()) + " more rejected writes");
                     }
                     failures.addAll(roundRejected);
+                    unknownOutcome[0] += out.unknownCount();
+                    if (firstUnknown[0] == null && !out.unknown().isEmpty()) {
+                        firstUnknown[0] = "operation " + out.unknown().get(0).operation() + ": "
+                                + out.unknown().get(0).message();
+                    }
                     if (round < cfg.rounds()) {
                         checkpoints.add(checkpoint(steps, cfg, engine, cluster, connection, path, flussBatch,
                                 workload, round, end, failures));
@@ -307,7 +314,7 @@ public final class StreamhouseProof {
             }
             t = System.nanoTime();
             List<String> live = new ArrayList<>();
-            checkpoints.addAll(cuts(steps, cfg, watch, acks, workload, db, table, live));
+            checkpoints.addAll(cuts(steps, cfg, watch, acks, workload, db, table, live, unknownOutcome[0]));
             timings.put("cuts", Statements.millisSince(t));
             timings.put("total", Statements.millisSince(startAll));
 
@@ -317,6 +324,10 @@ public final class StreamhouseProof {
                             .noneMatch(f -> f.startsWith("rejected write")) ? "every write acknowledged"
                             : "SOME WRITES REJECTED (below)")
                     : "Flink SQL, " + statementCount + " statements"));
+            if (unknownOutcome[0] > 0) {
+                details.add(String.format("outcome unknown  : %d write(s) whose acknowledgement the network lost (%s);"
+                        + " judged as written: every read must hold them", unknownOutcome[0], firstUnknown[0]));
+            }
             if (!cfg.producerOptions().isEmpty()) {
                 details.add(String.format("producer options : %s", ProducerOptions.text(
                         new java.util.TreeMap<>(cfg.producerOptions()))));
@@ -422,7 +433,7 @@ public final class StreamhouseProof {
      * gets lines for people: what was seen, what was judged, the largest lag.
      */
     private static List<ProofReport.Checkpoint> cuts(Steps steps, Config cfg, LakeWatch watch, Acks acks,
-            Workload workload, String db, String table, List<String> live) {
+            Workload workload, String db, String table, List<String> live, int unknownOutcome) {
         List<LakeWatch.Sample> samples = watch.samples();
         List<LakeWatch.Cut> seen = watch.cuts();
         long maxLag = samples.stream().mapToLong(LakeWatch.Sample::lag).max().orElse(0);
@@ -432,6 +443,11 @@ public final class StreamhouseProof {
                         + " time(s)" : ""));
         if (watch.failedPolls() != null) {
             live.add(watch.failedPolls());
+        }
+        if (unknownOutcome > 0) {
+            live.add("no consistent cuts judged: " + unknownOutcome + " write(s) have an unknown outcome, and so"
+                    + " no offset to place them below or above a snapshot's");
+            return List.of();
         }
         if (!acks.any()) {
             live.add("no consistent cuts judged: " + (cfg.producer() == Producer.SQL ? "SQL writes"
