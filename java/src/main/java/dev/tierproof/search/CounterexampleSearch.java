@@ -14,7 +14,6 @@ import dev.tierproof.run.Progress;
 import dev.tierproof.run.Steps;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -188,7 +187,7 @@ public final class CounterexampleSearch {
                         + workload.operations() + " operations" : ""));
                 if (outcome.fails()) {
                     kept = true;
-                    return shrink(trial + 1, ddl, workload, conditions, outcome);
+                    return shrink(trial + 1, workload, conditions, outcome);
                 }
             } finally {
                 if (!kept) {
@@ -213,24 +212,20 @@ public final class CounterexampleSearch {
      * no partitioning, a value column fewer), then a smaller workload — again and again, until
      * none does.
      */
-    private Result shrink(int trialsRun, String ddl, Workload found, Conditions foundConditions,
+    private Result shrink(int trialsRun, Workload found, Conditions foundConditions,
             Outcome foundOutcome) {
         int foundOperations = found.operations();
         Workload current = found;
         Outcome currentOutcome = foundOutcome;
         Conditions conditions = foundConditions;
         try {
-            // Each simplification of the conditions in turn: no faults, then the producer's defaults.
-            List<Conditions> simpler = new ArrayList<>();
-            if (!conditions.faults().isEmpty()) {
-                simpler.add(new Conditions(List.of(), conditions.producerOptions()));
-            }
-            if (!conditions.producerOptions().isEmpty()) {
-                simpler.add(new Conditions(conditions.faults(), Map.of()));
-            }
-            for (Conditions candidate : simpler) {
-                candidate = new Conditions(candidate.faults().isEmpty() ? List.of() : conditions.faults(),
-                        candidate.producerOptions().isEmpty() ? Map.of() : conditions.producerOptions());
+            // Each simplification of the conditions in turn, on what is left: no faults, then the producer's defaults.
+            for (int step = 0; step < 2; step++) {
+                Conditions candidate = step == 0 ? new Conditions(List.of(), conditions.producerOptions())
+                        : new Conditions(conditions.faults(), Map.of());
+                if (candidate.equals(conditions)) {
+                    continue;
+                }
                 Outcome r = prove(current, candidate);
                 if (r.fails()) {
                     conditions = candidate;
