@@ -335,8 +335,9 @@ impl Proof {
     }
 
     /// Smaller tables for the same operations, each a step: one bucket instead of several; no
-    /// partitioning (the column stays); without one value column that no key, partition or
-    /// option names (its values dropped from every operation). Those the engine's rules refuse
+    /// partitioning (the column stays); a key column fewer (the column stays, as a value); an
+    /// option fewer; without one value column that no key, partition or option names (its
+    /// values dropped from every operation). Those the engine's rules refuse
     /// are left out; a table judged as another keeps its columns.
     pub fn smaller_tables(&self) -> Vec<Proof> {
         let mut out = Vec::new();
@@ -364,6 +365,27 @@ impl Proof {
             out.extend(self.with_table(t, |ops| ops.to_vec()));
         }
         if self.promise.is_none() {
+            // A key column fewer (never a partition column: a partitioned table's key holds them).
+            if self.table.primary_key.len() > 1 {
+                for name in &self.table.primary_key {
+                    if self.table.partition_keys.contains(name) {
+                        continue;
+                    }
+                    let mut t = self.table.clone();
+                    t.primary_key.retain(|k| k != name);
+                    out.extend(self.with_table(t, |ops| ops.to_vec()));
+                }
+            }
+            // An option fewer, but never the one that makes the table tier (nor the bucket count,
+            // stepped above): without it the case would be another, a table that never tiers.
+            for (key, _) in &self.table.options {
+                if key == bucket_key || key.starts_with("table.datalake.") {
+                    continue;
+                }
+                let mut t = self.table.clone();
+                t.options.retain(|(k, _)| k != key);
+                out.extend(self.with_table(t, |ops| ops.to_vec()));
+            }
             for (i, (name, _)) in self.shape.columns.iter().enumerate() {
                 let named = self.shape.key.contains(&i)
                     || self.table.partition_keys.contains(name)
@@ -371,7 +393,7 @@ impl Proof {
                         .table
                         .options
                         .iter()
-                        .any(|(k, v)| k.contains(name.as_str()) || v.contains(name.as_str()));
+                        .any(|(k, v)| option_names_column(k, v, name));
                 if named || self.shape.columns.len() < 2 {
                     continue;
                 }
@@ -1123,6 +1145,12 @@ fn choose_sentinel(shape: &Shape, ops: &[Op]) -> Result<(usize, Vec<Value>)> {
     ))
 }
 
+/// Whether a table option names a column: as a segment of its key (`fields.v.aggregate-function`)
+/// or as one of its comma-separated values (`sequence.field` = `ts`, `bucket-key` = `a,b`).
+fn option_names_column(key: &str, value: &str, column: &str) -> bool {
+    key.split('.').any(|s| s == column) || value.split(',').any(|v| v.trim() == column)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1271,16 +1299,24 @@ mod tests {
             .iter()
             .map(|t| t.table.canonical_sql().unwrap())
             .collect();
-        assert_eq!(tables.len(), 4, "{ddls:#?}");
+        assert_eq!(tables.len(), 6, "{ddls:#?}");
         assert!(ddls[0].contains("'bucket' = '1'"), "{}", ddls[0]);
         assert!(!ddls[1].contains("PARTITIONED BY"), "{}", ddls[1]);
+        assert!(ddls[2].contains("PRIMARY KEY (`id`, `day`)"), "{}", ddls[2]);
         assert!(
-            !ddls[2].contains("`amount`")
-                && ddls[3].contains("`amount`")
-                && !ddls[3].contains("`note`")
+            ddls[3].contains("PRIMARY KEY (`region`, `day`)"),
+            "{}",
+            ddls[3]
+        );
+        assert!(
+            !ddls[4].contains("`amount`")
+                && ddls[5].contains("`amount`")
+                && !ddls[5].contains("`note`")
         );
         assert!(tables.iter().all(|t| t.ops.len() == p.ops.len()));
-        assert_eq!(tables[2].ops[0].values.len(), 4);
+        assert_eq!(tables[4].ops[0].values.len(), 4);
+        // Fewer key columns: the two writes of eu/1 and us/1 are now one key's.
+        assert_eq!(tables[2].shape.key.len(), 2);
         assert_eq!(
             p.shrink_candidate(0)
                 .unwrap()
@@ -1290,7 +1326,27 @@ mod tests {
             ddls[0]
         );
         let one_bucket = tables[0].clone();
-        assert_eq!(one_bucket.smaller_tables().len(), 3, "no bucket step left");
+        assert_eq!(one_bucket.smaller_tables().len(), 5, "no bucket step left");
+    }
+
+    /// An option fewer is a smaller table too, but the datalake switch stays: without it the
+    /// table would never tier, another case than the one being shrunk.
+    #[test]
+    fn smaller_tables_drop_options_but_keep_the_table_tiering() {
+        let ddl = "CREATE TABLE t (k INT, v INT, PRIMARY KEY (k) NOT ENFORCED) WITH ('bucket.num' = '2', \
+                   'table.merge-engine' = 'first_row', 'table.datalake.enabled' = 'true')";
+        let p = Proof::open(Target::Fluss, ddl, "k,v\n1,2\n1,3\n".as_bytes()).unwrap();
+        let ddls: Vec<String> = p
+            .smaller_tables()
+            .iter()
+            .map(|t| t.table.canonical_sql().unwrap())
+            .collect();
+        assert_eq!(ddls.len(), 3, "{ddls:#?}");
+        assert!(ddls
+            .iter()
+            .all(|d| d.contains("'table.datalake.enabled' = 'true'")));
+        assert!(!ddls[1].contains("first_row") && ddls[1].contains("'bucket.num' = '2'"));
+        assert!(!ddls[2].contains("`v`"), "{}", ddls[2]);
     }
 
     /// The exercise's contract: one statement per upsert on its table is `upsert_inserts`'s text.

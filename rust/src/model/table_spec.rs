@@ -212,7 +212,8 @@ impl TableSpec {
 /// A seeded table spec for the counterexample search: a key of one or two columns (INT, BIGINT,
 /// STRING or DATE), sometimes a partition column (STRING, INT, BIGINT or DATE) in the key, one to
 /// four buckets, and one to three value columns of assorted types; deduplicate, as the tiered
-/// table. The same seed gives the same spec on every platform.
+/// table — or, one time in four, the same columns with no key (a log or append table). The same
+/// seed gives the same spec on every platform.
 pub fn random_spec(seed: u64) -> String {
     let mut rng = super::generate::SplitMix64(seed);
     let mut pick =
@@ -244,11 +245,13 @@ pub fn random_spec(seed: u64) -> String {
         columns.push(format!("v{i}: {ty}"));
     }
     let buckets = 1 + rng.next_u64() % 4;
-    let mut spec = format!(
-        "{}; key = {}; buckets = {buckets}",
-        columns.join(", "),
-        key.join(", ")
-    );
+    // One table in four has no key: a log table, tiered into an append table, judged as a multiset.
+    let keyed = rng.next_u64() % 4 != 0;
+    let mut spec = columns.join(", ");
+    if keyed {
+        spec.push_str(&format!("; key = {}", key.join(", ")));
+    }
+    spec.push_str(&format!("; buckets = {buckets}"));
     if partitioned {
         spec.push_str("; partition = p");
     }
@@ -267,6 +270,8 @@ mod tests {
         assert!(specs.iter().any(|s| !s.contains("partition")));
         assert!(specs.iter().any(|s| s.contains("k2:")));
         assert!(specs.iter().any(|s| s.contains("buckets = 4")));
+        assert!(specs.iter().any(|s| !s.contains("key =")));
+        assert!(specs.iter().any(|s| !s.contains("key =") && s.contains("partition = p")));
         for s in &specs {
             let spec = TableSpec::parse(s).unwrap();
             for target in [Target::Paimon, Target::Fluss] {

@@ -14,6 +14,7 @@ import dev.tierproof.paimon.PaimonSnapshotRead;
 import dev.tierproof.paimon.PaimonStreamReplay;
 import dev.tierproof.paimon.PaimonTables;
 import dev.tierproof.report.ProofReport;
+import dev.tierproof.report.ProofReport.Checkpoint.Kind;
 import dev.tierproof.report.Report;
 import dev.tierproof.report.TierLag;
 import dev.tierproof.run.Steps;
@@ -205,6 +206,7 @@ public final class StreamhouseProof {
                                 + out.unknown().get(0).message();
                     }
                     if (round < cfg.rounds()) {
+                        checkpoints.add(liveUnion(steps, cfg, watch, flussBatch, workload, round, end, failures));
                         checkpoints.add(checkpoint(steps, cfg, engine, cluster, connection, path, flussBatch,
                                 workload, round, end, failures));
                     }
@@ -247,8 +249,9 @@ public final class StreamhouseProof {
 
             Verdict verdict;
             Map<String, String> bounds = new LinkedHashMap<>();
+            List<String> failedReads = new ArrayList<>();
             try (Workload.Reads reads = workload.reads()) {
-                Timed timed = new Timed(timings, steps, bounds, reads, failures);
+                Timed timed = new Timed(timings, steps, bounds, reads, failures, failedReads);
                 String all = workload.selectAll(Map.of());
                 TableEnvironment paimonBatch = paimon(engine.batchTables(), cfg.warehouse());
                 Workload.ReadBuffer lakeRows = timed.read("paimon_batch", "a batch query ends by itself", -1,
@@ -343,7 +346,8 @@ public final class StreamhouseProof {
             bounds.forEach((name, bound) -> details.add(String.format("%-17s: bound: %s", name, bound)));
             live.forEach(line -> details.add(String.format("live checks      : %s", line)));
             return new ProofReport(report(cfg, ddl, table, statementCount, cluster, q, bounds, verdict), verdict,
-                    checkpoints, stalled, ddl.sql(), details, timings).withTierLag(lag(watch.samples()));
+                    checkpoints, stalled, ddl.sql(), details, timings).withTierLag(lag(watch.samples()))
+                    .withFailedReads(failedReads);
         } catch (RuntimeException e) {
             throw e;
         } catch (Exception e) {
@@ -397,6 +401,33 @@ public final class StreamhouseProof {
     }
 
     /**
+     * A live check between rounds, before tiering catches up: the union read (the lake's latest
+     * snapshot merged with the log tail above its offsets) must already hold what every write so
+     * far makes of the table — the promise while the lake lags, not only once it has caught up.
+     */
+    private static ProofReport.Checkpoint liveUnion(Steps steps, Config cfg, LakeWatch watch,
+            TableEnvironment flussBatch, Workload workload, int round, int written, List<String> failures) {
+        watch.poll();
+        List<LakeWatch.Sample> samples = watch.samples();
+        String lake = samples.isEmpty() ? "lake not polled yet" : lagText(samples.get(samples.size() - 1));
+        try (Workload prefix = workload.prefix(written); Workload.Reads reads = prefix.reads()) {
+            steps.progress().step("live check after round " + round + ": the union read while " + lake);
+            Timed timed = new Timed(new LinkedHashMap<>(), steps, new LinkedHashMap<>(), reads,
+                    new ArrayList<>(failures), new ArrayList<>());
+            timed.read("fluss_union", "", -1, Workload.Source.SNAPSHOT, sink -> BoundedRead.collect(steps,
+                    flussBatch, prefix.selectAll(Map.of()), sink, cfg.deadline()));
+            return new ProofReport.Checkpoint(Kind.LIVE_UNION, "union read after round " + round
+                    + " (operations 1-" + written + ") while " + lake, reads.judge(timed.failures()), null);
+        }
+    }
+
+    /** Where tiering stood, for people: {@code lake snapshot 3 holds 120 of 200 changes}. */
+    private static String lagText(LakeWatch.Sample s) {
+        return s.lakeSnapshot() < 0 ? "no lake snapshot yet (" + s.logEnd() + " changes in the log)"
+                : "lake snapshot " + s.lakeSnapshot() + " holds " + s.tiered() + " of " + s.logEnd() + " changes";
+    }
+
+    /**
      * A checkpoint between rounds: once tiering has quiesced, the lake's batch read and Fluss's
      * union read must hold what the operations written so far make of the table.
      */
@@ -416,13 +447,13 @@ public final class StreamhouseProof {
             steps.progress().step("checkpoint after round " + round + ": the lake and the union read");
             // A read that fails here is this checkpoint's finding, as in the final reads.
             Timed timed = new Timed(new LinkedHashMap<>(), steps, new LinkedHashMap<>(), reads,
-                    new ArrayList<>(failures));
+                    new ArrayList<>(failures), new ArrayList<>());
             timed.read("paimon_batch", "", -1, Workload.Source.SNAPSHOT, sink -> BoundedRead.collect(steps,
                     paimon(engine.batchTables(), cfg.warehouse()), all, sink, cfg.deadline()));
             timed.read("fluss_union", "", -1, Workload.Source.SNAPSHOT, sink -> BoundedRead.collect(steps,
                     flussBatch, all, sink, cfg.deadline()));
-            return new ProofReport.Checkpoint("after round " + round + " (operations 1-" + written + ", " + lake
-                    + ")", reads.judge(timed.failures()), stalled);
+            return new ProofReport.Checkpoint(Kind.AFTER_ROUND, "after round " + round + " (operations 1-"
+                    + written + ", " + lake + ")", reads.judge(timed.failures()), stalled);
         }
     }
 
@@ -482,8 +513,8 @@ public final class StreamhouseProof {
                     reads.drop(lake);
                     failed.add("lake snapshot " + cut.snapshotId() + ": " + e.getMessage());
                 }
-                out.add(new ProofReport.Checkpoint("consistent cut at lake snapshot " + cut.snapshotId() + " (seen at "
-                        + cut.atMillis() + " ms; " + positions.length + " of " + workload.operations()
+                out.add(new ProofReport.Checkpoint(Kind.CUT, "consistent cut at lake snapshot "
+                        + cut.snapshotId() + " (seen at " + cut.atMillis() + " ms; " + positions.length + " of " + workload.operations()
                         + " writes below its offsets " + offsets(cut) + ")", reads.judge(failed), null));
             }
         }
@@ -522,7 +553,7 @@ public final class StreamhouseProof {
      * reads and its failure goes into the verdict's failures.
      */
     private record Timed(Map<String, Long> timings, Steps steps, Map<String, String> bounds, Workload.Reads reads,
-            List<String> failures) {
+            List<String> failures, List<String> failedReads) {
         /** The read's rows, or null when it failed. */
         Workload.ReadBuffer read(String name, String bound, long count, Workload.Source source,
                 java.util.function.Consumer<Workload.ReadBuffer> read) {
@@ -546,6 +577,7 @@ public final class StreamhouseProof {
                 }
                 reads.drop(r);
                 failures.add(name + ": " + e.getMessage());
+                failedReads.add(name);
                 bounds.put(name, bound + " — FAILED (below)");
                 timings.put(name, Statements.millisSince(t));
                 return null;

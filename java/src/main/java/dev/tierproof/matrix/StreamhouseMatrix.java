@@ -169,11 +169,11 @@ public final class StreamhouseMatrix {
         Map<String, String> reads = new LinkedHashMap<>();
         for (String name : READS) {
             String state = v.read(name).map(read -> read.consistent() ? "consistent" : "inconsistent")
-                    .orElse(v.failures().stream().anyMatch(f -> f.startsWith(name + ":")) ? "failed" : "not-run");
+                    .orElse(r.failedReads().contains(name) ? "failed" : "not-run");
             reads.put(name, state);
         }
         List<ProofReport.Checkpoint> cuts = r.checkpoints().stream()
-                .filter(c -> c.label().startsWith("consistent cut")).toList();
+                .filter(c -> c.kind() == ProofReport.Checkpoint.Kind.CUT).toList();
         long held = cuts.stream().filter(ProofReport.Checkpoint::consistent).count();
         String verdict = r.consistent() ? "consistent" : r.stalled() != null ? "stalled" : "inconsistent";
         List<String> why = new ArrayList<>();

@@ -8,10 +8,20 @@ import java.util.Map;
 /** The outcome of a proof of a table of any shape: the verdict, typed, and the JSON report. */
 public final class ProofReport extends Report {
     /**
-     * A verdict taken between rounds of writes: what the reads held then, judged by the core
-     * against the workload written so far.
+     * A verdict taken while the proof ran: what the reads held then, judged by the core against
+     * the writes that were in by then.
      */
-    public record Checkpoint(String label, Verdict verdict, String stalled) {
+    public record Checkpoint(Kind kind, String label, Verdict verdict, String stalled) {
+        /** When and how a checkpoint was taken. */
+        public enum Kind {
+            /** Between rounds, once tiering had caught up: the lake's batch read and the union read. */
+            AFTER_ROUND,
+            /** Between rounds, before tiering caught up: the union read (lake snapshot + log tail). */
+            LIVE_UNION,
+            /** A lake snapshot seen while tiering ran, read at exactly that snapshot. */
+            CUT
+        }
+
         public boolean consistent() {
             return stalled == null && verdict.consistent();
         }
@@ -21,6 +31,7 @@ public final class ProofReport extends Report {
     private final List<Checkpoint> checkpoints;
     private final String stalled;
     private List<TierLag> tierLag = List.of();
+    private java.util.Set<String> failedReads = java.util.Set.of();
 
     /**
      * @param json the report for tools, without the verdict, timings and versions (added here)
@@ -49,7 +60,8 @@ public final class ProofReport extends Report {
         if (!checkpoints.isEmpty()) {
             var array = json.putArray("checkpoints");
             checkpoints.forEach(c -> {
-                ObjectNode o = array.addObject().put("label", c.label());
+                ObjectNode o = array.addObject().put("kind", c.kind().name().toLowerCase(java.util.Locale.ROOT))
+                        .put("label", c.label());
                 if (c.stalled() != null) {
                     o.put("stalled", c.stalled());
                 }
@@ -65,6 +77,22 @@ public final class ProofReport extends Report {
         samples.forEach(s -> array.addObject().put("at_ms", s.atMillis()).put("log_end", s.logEnd())
                 .put("tiered", s.tiered()).put("lake_snapshot", s.lakeSnapshot()));
         return this;
+    }
+
+    /**
+     * Keeps the names of the reads that failed (errored or never ended): they are not in the
+     * verdict's reads, and their messages are among its failures ({@code failed_reads} in the JSON).
+     */
+    public ProofReport withFailedReads(java.util.Collection<String> names) {
+        failedReads = java.util.Set.copyOf(names);
+        var array = json().putArray("failed_reads");
+        names.forEach(array::add);
+        return this;
+    }
+
+    /** The reads that failed (see {@link #withFailedReads}). */
+    public java.util.Set<String> failedReads() {
+        return failedReads;
     }
 
     @Override
