@@ -152,7 +152,7 @@ final class SearchCommand extends TierproofCommand {
                 return Main.CONSISTENT;
             }
             String command = streamhouse ? "streamhouse" : "prove";
-            int minimalRounds = streamhouse ? Math.min(config.rounds(), result.minimalOperations()) : 1;
+            int minimalRounds = result.minimalConditions().rounds();
             String faults = Fault.text(result.minimalConditions().faults());
             String producerOptions = ProducerOptions.text(new java.util.TreeMap<>(
                     result.minimalConditions().producerOptions()));

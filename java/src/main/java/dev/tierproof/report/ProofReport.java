@@ -154,10 +154,38 @@ public final class ProofReport extends Report {
                     .append(stalled).append('\n');
             return sb.toString();
         }
+        if (!verdict.consistent()) {
+            sb.append(String.format("triage           : %s%n", triage()));
+        }
         sb.append(consistent()
                 ? "verdict          : CONSISTENT: every read equals the expected state (" + verdict.promise() + ")\n"
                 : "verdict          : INCONSISTENT\n");
         return sb.toString();
+    }
+
+    /**
+     * Whom an inconsistent verdict points at, from the readers themselves: when some read holds
+     * the expected state and another does not, the readers disagree about one table — a finding
+     * in the reader that differs (Fluss's or Paimon's), since an independent reader agrees with
+     * tierproof's expected state; when every read differs, tierproof's expected state (or what it
+     * wrote) is the first suspect. The core judged each read; this only counts.
+     */
+    public String triage() {
+        List<String> agree = verdict.reads().stream().filter(Verdict.Read::consistent).map(Verdict.Read::name)
+                .toList();
+        List<String> differ = verdict.reads().stream().filter(r -> !r.consistent()).map(Verdict.Read::name)
+                .toList();
+        String failed = failedReads.isEmpty() ? "" : "; failed: " + String.join(", ",
+                new java.util.TreeSet<>(failedReads));
+        if (differ.isEmpty()) {
+            return "every read holds the expected state" + failed + " — the failure is elsewhere (the failures above)";
+        }
+        if (agree.isEmpty()) {
+            return "no read holds the expected state (" + String.join(", ", differ) + failed + "): check tierproof's"
+                    + " expected state and writes first; a finding in tierproof until a reader agrees with it";
+        }
+        return "the readers disagree: the expected state is held by " + String.join(", ", agree) + ", not by "
+                + String.join(", ", differ) + failed + ": a finding in the reader(s) that differ";
     }
 
     private static String rows(List<List<String>> rows) {

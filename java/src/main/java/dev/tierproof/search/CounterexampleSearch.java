@@ -38,28 +38,40 @@ public final class CounterexampleSearch {
      * What a streamhouse trial runs under besides its table and workload: the faults injected and
      * the Fluss client writer's settings ({@link ProducerOptions}; empty: its defaults).
      */
-    public record Conditions(List<Fault> faults, Map<String, String> producerOptions) {
-        public static final Conditions NONE = new Conditions(List.of(), Map.of());
+    public record Conditions(int rounds, List<Fault> faults, Map<String, String> producerOptions) {
+        public static final Conditions NONE = new Conditions(1, List.of(), Map.of());
 
         public Conditions {
+            if (rounds < 1) {
+                throw new IllegalArgumentException("rounds " + rounds + " must be at least 1");
+            }
             faults = List.copyOf(faults);
             producerOptions = Map.copyOf(new TreeMap<>(producerOptions));
         }
 
         boolean none() {
-            return faults.isEmpty() && producerOptions.isEmpty();
+            return rounds == 1 && faults.isEmpty() && producerOptions.isEmpty();
         }
 
-        /** The same conditions for a workload of {@code operations} operations. */
+        /** The same conditions for a workload of {@code operations} operations (never more rounds than those). */
         Conditions within(int operations) {
-            return new Conditions(Fault.within(faults, operations), producerOptions);
+            return new Conditions(Math.max(1, Math.min(rounds, operations)), Fault.within(faults, operations),
+                    producerOptions);
         }
 
-        /** For people: {@code restart-tablet@3; client.writer.batch-size=1kb}, empty when none. */
+        /**
+         * For people: {@code 2 rounds; restart-tablet@3; client.writer.batch-size=1kb}, empty when
+         * none of them.
+         */
         public String describe() {
-            String f = Fault.text(faults);
-            String p = ProducerOptions.text(new TreeMap<>(producerOptions));
-            return f.isEmpty() ? p : p.isEmpty() ? f : f + "; " + p;
+            List<String> parts = new java.util.ArrayList<>();
+            if (rounds > 1) {
+                parts.add(rounds + " rounds");
+            }
+            parts.add(Fault.text(faults));
+            parts.add(ProducerOptions.text(new TreeMap<>(producerOptions)));
+            parts.removeIf(String::isEmpty);
+            return String.join("; ", parts);
         }
     }
 
@@ -77,7 +89,7 @@ public final class CounterexampleSearch {
     public static Prover streamhouse(LocalFlussCluster cluster, FlinkEngine engine) {
         return (workload, conditions, proof, cfg, steps) -> {
             try (Workload named = workload.renamed("search_" + proof)) {
-                int rounds = Math.min(cfg.rounds(), named.operations());
+                int rounds = Math.min(conditions.rounds(), named.operations());
                 return StreamhouseProof.run(cluster, engine, new StreamhouseProof.Config(named, cfg.warehouse(),
                         cfg.deadline(), 1000, StreamhouseProof.Producer.CLIENT, rounds, conditions.faults(), null,
                         conditions.producerOptions()), steps);
@@ -176,7 +188,8 @@ public final class CounterexampleSearch {
             long seed = cfg.seed() + trial;
             String ddl = tableOf(cfg, seed);
             Workload workload = workload(ddl, seed);
-            Conditions conditions = new Conditions(Fault.random(cfg.faultKinds(), workload.operations(), seed),
+            Conditions conditions = new Conditions(Math.max(1, Math.min(cfg.rounds(), workload.operations())),
+                    Fault.random(cfg.faultKinds(), workload.operations(), seed),
                     cfg.varyProducer() ? ProducerOptions.random(seed) : Map.of());
             boolean kept = false;
             try {
@@ -207,8 +220,8 @@ public final class CounterexampleSearch {
     }
 
     /**
-     * Without the faults, then with the producer's defaults (a failure that needs neither is
-     * simpler), then takes the first smaller case that still fails — a smaller table (one bucket,
+     * Without the faults, then with the producer's defaults, then in one round (a failure that
+     * needs none of them is simpler), then takes the first smaller case that still fails — a smaller table (one bucket,
      * no partitioning, a value column fewer), then a smaller workload — again and again, until
      * none does.
      */
@@ -219,10 +232,15 @@ public final class CounterexampleSearch {
         Outcome currentOutcome = foundOutcome;
         Conditions conditions = foundConditions;
         try {
-            // Each simplification of the conditions in turn, on what is left: no faults, then the producer's defaults.
-            for (int step = 0; step < 2; step++) {
-                Conditions candidate = step == 0 ? new Conditions(List.of(), conditions.producerOptions())
-                        : new Conditions(conditions.faults(), Map.of());
+            // Each simplification of the conditions in turn, on what is left: no faults, the producer's
+            // defaults, one round.
+            for (int step = 0; step < 3; step++) {
+                Conditions c = conditions;
+                Conditions candidate = switch (step) {
+                    case 0 -> new Conditions(c.rounds(), List.of(), c.producerOptions());
+                    case 1 -> new Conditions(c.rounds(), c.faults(), Map.of());
+                    default -> new Conditions(1, c.faults(), c.producerOptions());
+                };
                 if (candidate.equals(conditions)) {
                     continue;
                 }
@@ -230,8 +248,8 @@ public final class CounterexampleSearch {
                 if (r.fails()) {
                     conditions = candidate;
                     currentOutcome = r;
-                    progress.step("  still fails with " + (candidate.none() ? "no faults and the producer's defaults"
-                            : candidate.describe()) + ": " + r.describe());
+                    progress.step("  still fails with " + (candidate.none() ? "one round, no faults and the"
+                            + " producer's defaults" : candidate.describe()) + ": " + r.describe());
                 }
             }
             boolean smaller = true;

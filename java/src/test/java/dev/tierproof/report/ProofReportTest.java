@@ -1,0 +1,59 @@
+package dev.tierproof.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.tierproof.core.Workload;
+import dev.tierproof.core.verdict.Verdict;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The triage of an inconsistent verdict, over reads the core judged: readers that disagree point
+ * at the reader that differs; readers that all differ point at tierproof's own expected state.
+ */
+class ProofReportTest {
+    static final String DDL = "CREATE TABLE t (k INT, v INT, PRIMARY KEY (k) NOT ENFORCED)";
+
+    /** Two reads of the workload {@code k=1: 1 then 2}, filled by {@code lake} and {@code union}. */
+    static ProofReport judged(Consumer<Workload.ReadBuffer> lake, Consumer<Workload.ReadBuffer> union) {
+        try (Workload w = Workload.open(Workload.Target.PAIMON, DDL, "k,v\n1,1\n1,2\n".getBytes(
+                StandardCharsets.UTF_8)); Workload.Reads reads = w.reads()) {
+            lake.accept(reads.open("lake", Workload.Source.SNAPSHOT));
+            union.accept(reads.open("union", Workload.Source.SNAPSHOT));
+            Verdict v = reads.judge();
+            return new ProofReport(Report.newObject(), v, DDL, List.of(), Map.of());
+        }
+    }
+
+    @Test
+    void readersThatDisagreePointAtTheOneThatDiffers() {
+        ProofReport r = judged(lake -> lake.add((byte) 0, new String[] {"1", "2"}), union -> {
+            union.add((byte) 0, new String[] {"1", "2"});
+            union.add((byte) 0, new String[] {"1", "2"}); // the key twice
+        });
+        assertThat(r.consistent()).isFalse();
+        assertThat(r.triage()).isEqualTo("the readers disagree: the expected state is held by lake, not by union: a"
+                + " finding in the reader(s) that differ");
+        assertThat(r.summary()).contains("triage           : the readers disagree");
+    }
+
+    @Test
+    void readersThatAllDifferPointAtTheExpectedState() {
+        ProofReport r = judged(lake -> lake.add((byte) 0, new String[] {"1", "1"}),
+                union -> union.add((byte) 0, new String[] {"1", "1"}));
+        assertThat(r.triage()).startsWith("no read holds the expected state (lake, union)")
+                .contains("a finding in tierproof until a reader agrees");
+        assertThat(r.withFailedReads(List.of("fluss_union")).triage()).contains("; failed: fluss_union");
+    }
+
+    @Test
+    void aConsistentVerdictHasNoTriageLine() {
+        ProofReport r = judged(lake -> lake.add((byte) 0, new String[] {"1", "2"}),
+                union -> union.add((byte) 0, new String[] {"1", "2"}));
+        assertThat(r.consistent()).isTrue();
+        assertThat(r.summary()).doesNotContain("triage");
+    }
+}
