@@ -271,7 +271,9 @@ mod tests {
         assert!(specs.iter().any(|s| s.contains("k2:")));
         assert!(specs.iter().any(|s| s.contains("buckets = 4")));
         assert!(specs.iter().any(|s| !s.contains("key =")));
-        assert!(specs.iter().any(|s| !s.contains("key =") && s.contains("partition = p")));
+        assert!(specs
+            .iter()
+            .any(|s| !s.contains("key =") && s.contains("partition = p")));
         for s in &specs {
             let spec = TableSpec::parse(s).unwrap();
             for target in [Target::Paimon, Target::Fluss] {
