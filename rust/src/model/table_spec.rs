@@ -246,7 +246,7 @@ pub fn random_spec(seed: u64) -> String {
     }
     let buckets = 1 + rng.next_u64() % 4;
     // One table in four has no key: a log table, tiered into an append table, judged as a multiset.
-    let keyed = rng.next_u64() % 4 != 0;
+    let keyed = !rng.next_u64().is_multiple_of(4);
     let mut spec = columns.join(", ");
     if keyed {
         spec.push_str(&format!("; key = {}", key.join(", ")));
