@@ -39,6 +39,19 @@ pub extern "system" fn Java_dev_tierproof_core_Workload_nativeReplayNotPromised<
     .resolve::<ThrowTierproof>()
 }
 
+/// Why one ordered job cannot write the workload as statements would, or null when it can.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_dev_tierproof_core_Workload_nativeOrderedWriteRefused<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    handle: jlong,
+) -> JString<'local> {
+    env.with_env(|env| -> JniResult<_> {
+        nullable_string(env, proof(handle)?.ordered_write_refused().as_deref())
+    })
+    .resolve::<ThrowTierproof>()
+}
+
 /// Why the table takes no deletes, or null when it does.
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_dev_tierproof_core_Workload_nativeDeletesRefused<'local>(
@@ -453,6 +466,20 @@ pub extern "system" fn Java_dev_tierproof_core_Workload_nativePrefix<'local>(
     env.with_env(|_env| -> JniResult<_> {
         let n = usize::try_from(n).map_err(|_| bad(format!("prefix {n} is negative")))?;
         let p = proof(handle)?.prefix(n)?;
+        Ok(Box::into_raw(Box::new(p)) as jlong)
+    })
+    .resolve::<ThrowTierproof>()
+}
+
+/// The operations as statements write them, as a new handle (see `Proof::as_written`).
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_dev_tierproof_core_Workload_nativeAsWritten<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    handle: jlong,
+) -> jlong {
+    env.with_env(|_env| -> JniResult<_> {
+        let p = proof(handle)?.as_written()?;
         Ok(Box::into_raw(Box::new(p)) as jlong)
     })
     .resolve::<ThrowTierproof>()

@@ -126,9 +126,12 @@ fn edges(ty: DataType) -> Vec<Value> {
     }
 }
 
-/// A plain value of a type: small ranges, so that values repeat.
-fn plain(ty: DataType, rng: &mut Rng) -> Value {
-    let small = |rng: &mut Rng| rng.below(2001) as i64 - 1000;
+/// A plain value of a type: small ranges, so that values repeat — wider for key columns of a
+/// workload over many keys (`keys`: integers in ±`keys`, text of `keys` values, as many dates),
+/// so that `--keys 100000` means about that many.
+fn plain(ty: DataType, keys: u64, rng: &mut Rng) -> Value {
+    let half = (keys.max(1000)) as i64;
+    let small = |rng: &mut Rng| rng.below(2 * half as u64 + 1) as i64 - half;
     match ty {
         DataType::Boolean => Value::Bool(rng.one_in(2)),
         DataType::TinyInt => Value::Int(rng.below(256) as i64 - 128),
@@ -142,12 +145,12 @@ fn plain(ty: DataType, rng: &mut Rng) -> Value {
             }
         }
         DataType::Char(n) | DataType::VarChar(n) => {
-            Value::Text(text_fit(&format!("s{}", rng.below(50)), n))
+            Value::Text(text_fit(&format!("s{}", rng.below(keys.max(50))), n))
         }
         DataType::Binary(n) | DataType::VarBinary(n) => {
             Value::Bytes(vec![rng.below(256) as u8; (n as usize).min(2)])
         }
-        DataType::Date => Value::Date(10_957 + rng.below(10_000) as i32),
+        DataType::Date => Value::Date(10_957 + rng.below(keys.clamp(10_000, 2_900_000)) as i32),
         DataType::Time(p) => Value::Time(truncate(rng.below(86_400_000) * 1_000_000, p)),
         DataType::Timestamp(p) | DataType::TimestampLtz(p) => Value::Timestamp(
             946_684_800 + rng.below(1_000_000_000) as i64,
@@ -156,7 +159,7 @@ fn plain(ty: DataType, rng: &mut Rng) -> Value {
     }
 }
 
-fn value(ty: DataType, nullable: bool, rng: &mut Rng) -> Value {
+fn value(ty: DataType, nullable: bool, keys: u64, rng: &mut Rng) -> Value {
     if nullable && rng.one_in(16) {
         return Value::Null;
     }
@@ -164,7 +167,7 @@ fn value(ty: DataType, nullable: bool, rng: &mut Rng) -> Value {
         let e = edges(ty);
         return e[rng.below(e.len() as u64) as usize].clone();
     }
-    plain(ty, rng)
+    plain(ty, keys, rng)
 }
 
 /// `n` operations over about `keys` distinct keys, deterministic for `seed`.
@@ -179,7 +182,7 @@ pub fn random_ops(shape: &Shape, n: usize, keys: u32, seed: u64, deletes: bool) 
         shape
             .key
             .iter()
-            .map(|&c| value(shape.columns[c].1, false, rng))
+            .map(|&c| value(shape.columns[c].1, false, u64::from(keys), rng))
             .collect()
     };
     let canon = |t: &[Value]| -> Vec<String> {
@@ -222,7 +225,7 @@ pub fn random_ops(shape: &Shape, n: usize, keys: u32, seed: u64, deletes: bool) 
             } else if delete {
                 values.push(Value::Null);
             } else {
-                values.push(value(*ty, !shape.not_null[c], &mut rng));
+                values.push(value(*ty, !shape.not_null[c], 0, &mut rng));
             }
         }
         ops.push(Op {
@@ -252,6 +255,21 @@ mod tests {
             .unwrap(),
         )
         .unwrap()
+    }
+
+    #[test]
+    fn many_keys_mean_many_keys() {
+        let shape = Shape {
+            columns: vec![("k".into(), DataType::Int), ("v".into(), DataType::Int)],
+            not_null: vec![true, false],
+            key: vec![0],
+        };
+        let ops = random_ops(&shape, 100_000, 50_000, 3, false).unwrap();
+        let keys: HashSet<String> = ops
+            .iter()
+            .map(|o| o.values[0].canonical(DataType::Int))
+            .collect();
+        assert!(keys.len() > 40_000, "{} keys", keys.len());
     }
 
     #[test]

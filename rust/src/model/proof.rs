@@ -5,7 +5,7 @@
 
 use super::csv::utf8_text;
 use super::generate::random_ops;
-use super::merge::{Merge, Target};
+use super::merge::{Engine, Merge, Target};
 use super::oracle::{canon, diff, writes_per_key, CanonRow, Fold, Folded, Folder, RowKind};
 use super::shrink::shrink_candidates;
 use super::types::DataType;
@@ -373,6 +373,10 @@ impl Proof {
                     }
                     let mut t = self.table.clone();
                     t.primary_key.retain(|k| k != name);
+                    // Paimon and Fluss refuse a key of partition columns alone (a row per partition).
+                    if t.primary_key.iter().all(|k| t.partition_keys.contains(k)) {
+                        continue;
+                    }
                     out.extend(self.with_table(t, |ops| ops.to_vec()));
                 }
             }
@@ -435,6 +439,57 @@ impl Proof {
         }
         p.promise = self.promise.clone();
         Ok(p)
+    }
+
+    /// Why one ordered job (a changelog of upserts and key-only deletes) cannot write this
+    /// workload as its statements would, if it cannot: a delete on a table whose engine is not
+    /// deduplicate (an aggregation or partial-update table treats a delete by its row's values,
+    /// and a key-only delete row has none). None when it can.
+    pub fn ordered_write_refused(&self) -> Option<String> {
+        let deletes = self.ops.iter().any(|op| op.kind == OpKind::Delete);
+        let plain = self.merge.engine == Engine::Deduplicate
+            && self.merge.sequence.is_empty()
+            && self.merge.deletes_remove;
+        (deletes && !plain).then(|| {
+            "the workload deletes, and on a table with a merge engine other than deduplicate, sequence \
+             fields or ignored deletes a delete is more than its key: write it with --writer statements"
+                .to_string()
+        })
+    }
+
+    /// The operations as statements write them, for one ordered job to write the same: a delete
+    /// of a present key carries that key's row (Paimon's `DELETE` writes the row it removes), a
+    /// delete of an absent key writes nothing. Judge with `self`, not with what this returns.
+    pub fn as_written(&self) -> Result<Proof> {
+        if let Some(why) = self.ordered_write_refused() {
+            return Err(TierproofError::InvalidInput(why));
+        }
+        let key_of = |op: &Op| -> CanonRow {
+            let row = canon(&self.shape, &op.values);
+            self.shape.key.iter().map(|&k| row[k].clone()).collect()
+        };
+        let mut rows: std::collections::HashMap<CanonRow, Vec<Value>> =
+            std::collections::HashMap::new();
+        let mut ops = Vec::with_capacity(self.ops.len());
+        for op in &self.ops {
+            match op.kind {
+                OpKind::Upsert => {
+                    if !self.shape.key.is_empty() {
+                        rows.insert(key_of(op), op.values.clone());
+                    }
+                    ops.push(op.clone());
+                }
+                OpKind::Delete => {
+                    if let Some(values) = rows.remove(&key_of(op)) {
+                        ops.push(Op {
+                            kind: OpKind::Delete,
+                            values,
+                        });
+                    }
+                }
+            }
+        }
+        self.with_workload(ops)
     }
 
     /// The workload as the CSV [`Self::open`] reads: an `op` column, NULL as an empty field,
@@ -1000,43 +1055,52 @@ fn check(left: &str, left_rows: &[CanonRow], right: &str, right_rows: &[CanonRow
 }
 
 /// Candidate values of a type, for a sentinel: simple ones first, none of them NaN or -0.0.
-fn candidates(ty: DataType) -> Vec<Value> {
-    let ints = |lo: i64, hi: i64| (lo..=hi).take(300).map(Value::Int).collect::<Vec<_>>();
+fn candidates(ty: DataType, n: usize) -> Vec<Value> {
+    let ints = |lo: i64, hi: i64| (lo..=hi).take(n).map(Value::Int).collect::<Vec<_>>();
+    let count = |limit: u64| 0..limit.min(n as u64);
     match ty {
         DataType::Boolean => vec![Value::Bool(true), Value::Bool(false)],
         DataType::TinyInt => ints(i8::MIN as i64, i8::MAX as i64),
-        DataType::SmallInt | DataType::Int | DataType::BigInt => ints(-150, 150),
-        DataType::Float | DataType::Double => {
-            (0..300).map(|i| Value::Float(f64::from(i) + 0.5)).collect()
-        }
-        DataType::Decimal(p, s) => (0..300i128.min(10i128.pow(u32::from(p - s))))
+        DataType::SmallInt => ints(-150, i16::MAX as i64),
+        DataType::Int => ints(-150, i32::MAX as i64),
+        DataType::BigInt => ints(-150, i64::MAX),
+        DataType::Float | DataType::Double => count(1 << 24)
+            .map(|i| Value::Float(i as f64 + 0.5))
+            .collect(),
+        DataType::Decimal(p, s) => count(10u64.saturating_pow(u32::from(p - s)))
             .map(|i| Value::Decimal {
-                unscaled: i * 10i128.pow(u32::from(s)),
+                unscaled: i128::from(i) * 10i128.pow(u32::from(s)),
                 scale: s,
             })
             .collect(),
-        DataType::Char(n) | DataType::VarChar(n) => (0..300)
+        DataType::Char(len) | DataType::VarChar(len) if len < 2 => (0x21..=0x7eu8)
+            .rev()
+            .take(n)
+            .map(|c| Value::Text(char::from(c).to_string()))
+            .collect(),
+        DataType::Char(len) | DataType::VarChar(len) => count(u64::MAX)
             .map(|i| format!("~{i}"))
-            .filter(|s| s.chars().count() <= n as usize)
+            .take_while(|s| s.chars().count() <= len as usize)
             .map(Value::Text)
             .collect(),
-        DataType::Binary(n) | DataType::VarBinary(n) => (0..=255u8)
+        DataType::Binary(len) | DataType::VarBinary(len) => (0..=255u8)
             .rev()
-            .map(|b| Value::Bytes(vec![b; (n as usize).min(1)]))
+            .take(n)
+            .map(|b| Value::Bytes(vec![b; (len as usize).min(1)]))
             .collect(),
-        DataType::Date => (0..300).map(Value::Date).collect(),
-        DataType::Time(_) => (0..300u64)
+        DataType::Date => count(1_000_000).map(|d| Value::Date(d as i32)).collect(),
+        DataType::Time(_) => count(86_400)
             .map(|s| Value::Time(s * 1_000_000_000))
             .collect(),
-        DataType::Timestamp(_) | DataType::TimestampLtz(_) => {
-            (0..300i64).map(|s| Value::Timestamp(s, 0)).collect()
-        }
+        DataType::Timestamp(_) | DataType::TimestampLtz(_) => count(u64::MAX)
+            .map(|s| Value::Timestamp(s as i64, 0))
+            .collect(),
     }
 }
 
 /// A value for a column that must not be NULL and whose value does not matter.
 fn filler(ty: DataType) -> Value {
-    candidates(ty).into_iter().next().unwrap_or(Value::Null)
+    candidates(ty, 1).into_iter().next().unwrap_or(Value::Null)
 }
 
 /// The operations of one window of statements: its upserts (one `INSERT`), its deletes' key
@@ -1115,7 +1179,8 @@ fn choose_sentinel(shape: &Shape, ops: &[Op]) -> Result<(usize, Vec<Value>)> {
         let ty = shape.columns[col].1;
         let used: std::collections::HashSet<String> =
             ops.iter().map(|op| op.values[col].canonical(ty)).collect();
-        if let Some(free) = candidates(ty)
+        // One more candidate than values used: one of them is free, when the type has that many.
+        if let Some(free) = candidates(ty, used.len() + 1)
             .into_iter()
             .find(|v| !used.contains(&v.canonical(ty)))
         {
@@ -1141,7 +1206,7 @@ fn choose_sentinel(shape: &Shape, ops: &[Op]) -> Result<(usize, Vec<Value>)> {
         }
     }
     Err(TierproofError::InvalidInput(
-        "the workload uses every simple value of the table's key columns; no key is left for the sentinel commit".into(),
+        "the workload uses every value of the table's key columns' types; no key is left for the sentinel commit".into(),
     ))
 }
 
@@ -1325,8 +1390,62 @@ mod tests {
                 .unwrap(),
             ddls[0]
         );
+        // A key of the partition column alone is no candidate: the engines refuse it.
+        let two = "CREATE TABLE t (k BIGINT, p INT, v INT, PRIMARY KEY (k, p) NOT ENFORCED) PARTITIONED BY (p)";
+        let p2 = Proof::open(Target::Fluss, two, "k,p,v\n1,2,3\n".as_bytes()).unwrap();
+        assert!(p2
+            .smaller_tables()
+            .iter()
+            .all(|t| t.table.primary_key.len() == 2));
         let one_bucket = tables[0].clone();
         assert_eq!(one_bucket.smaller_tables().len(), 5, "no bucket step left");
+    }
+
+    /// What one ordered job writes for the workload: a delete carries the row it removes, a
+    /// delete of an absent key writes nothing; tables where a delete is more than that refuse.
+    #[test]
+    fn as_written_deletes_carry_their_row() {
+        let ddl = "CREATE TABLE t (k INT, v INT, PRIMARY KEY (k) NOT ENFORCED)";
+        let csv = "op,k,v\nupsert,1,10\ndelete,2,\nupsert,1,11\ndelete,1,\ndelete,1,\n";
+        let p = Proof::open(Target::Paimon, ddl, csv.as_bytes()).unwrap();
+        let w = p.as_written().unwrap();
+        assert_eq!(w.ops.len(), 3);
+        assert_eq!(w.ops[2].kind, OpKind::Delete);
+        assert_eq!(
+            w.operation_cells(2, 1)[1..],
+            [Some("1".into()), Some("11".into())]
+        );
+        let agg = "CREATE TABLE t (k INT, v INT, PRIMARY KEY (k) NOT ENFORCED) WITH \
+                   ('merge-engine' = 'partial-update', 'partial-update.remove-record-on-delete' = 'true')";
+        let p = Proof::open(Target::Paimon, agg, csv.as_bytes()).unwrap();
+        assert!(p.ordered_write_refused().is_some() && p.as_written().is_err());
+        let upserts = Proof::open(Target::Paimon, agg, "k,v\n1,2\n".as_bytes()).unwrap();
+        assert!(upserts.ordered_write_refused().is_none());
+    }
+
+    /// The sentinel's key is a value no operation uses, however many the workload uses: ten
+    /// thousand INT keys from -150 up, a one-character key that has used up its values.
+    #[test]
+    fn a_sentinel_key_is_free_however_many_keys_are_used() {
+        let mut csv = String::from("k,v\n");
+        for k in -150..10_000 {
+            csv.push_str(&format!("{k},1\n"));
+        }
+        let ddl = "CREATE TABLE t (k INT, v INT, PRIMARY KEY (k) NOT ENFORCED)";
+        let p = Proof::open(Target::Paimon, ddl, csv.as_bytes()).unwrap();
+        let sql = p.sentinel_insert(7).unwrap();
+        assert!(sql.contains("10000"), "{sql}");
+        let one = "CREATE TABLE t (k CHAR(1), v INT, PRIMARY KEY (k) NOT ENFORCED)";
+        let p = Proof::open(Target::Paimon, one, "k,v\n~,1\n".as_bytes()).unwrap();
+        assert!(p.sentinel_insert(7).unwrap().contains("'}'"));
+        let two = "CREATE TABLE t (k BOOLEAN, v INT, PRIMARY KEY (k) NOT ENFORCED)";
+        let Err(err) = Proof::open(Target::Paimon, two, "k,v\ntrue,1\nfalse,2\n".as_bytes()) else {
+            panic!("a BOOLEAN key with both values used leaves no sentinel key");
+        };
+        assert!(
+            err.to_string().contains("no key is left for the sentinel"),
+            "{err}"
+        );
     }
 
     /// An option fewer is a smaller table too, but the datalake switch stays: without it the

@@ -37,6 +37,11 @@ final class ProveCommand extends TierproofCommand {
             + " same columns) would hold, e.g. an append table by its keyed twin (as search --judge-as does)")
     Path judgeAs;
 
+    @Option(names = "--writer", paramLabel = "HOW", description = "statements (INSERT … VALUES, each a Flink job"
+            + " and a commit) or job (every operation in order through one Flink job, one commit); default"
+            + " statements up to " + PER_UPSERT_LIMIT + " operations or with --rows-per-insert, else job")
+    String writer;
+
     @Mixin
     WorkloadOptions workload;
 
@@ -46,6 +51,27 @@ final class ProveCommand extends TierproofCommand {
 
     @Mixin
     RunOptions run;
+
+    /** The writer asked for, or the default for the workload. */
+    private PaimonProof.Writer writer(Workload checked) {
+        if (writer == null) {
+            return checked.operations() <= PER_UPSERT_LIMIT || rowsPerInsert != null
+                    || checked.orderedWriteRefused() != null ? PaimonProof.Writer.STATEMENTS : PaimonProof.Writer.JOB;
+        }
+        PaimonProof.Writer w = switch (writer) {
+            case "statements" -> PaimonProof.Writer.STATEMENTS;
+            case "job" -> PaimonProof.Writer.JOB;
+            default -> throw new IllegalArgumentException("--writer " + writer + " is not statements or job");
+        };
+        if (w == PaimonProof.Writer.JOB && checked.orderedWriteRefused() != null) {
+            throw new IllegalArgumentException("--writer job: " + checked.orderedWriteRefused());
+        }
+        if (w == PaimonProof.Writer.JOB && rowsPerInsert != null) {
+            throw new IllegalArgumentException("--rows-per-insert " + rowsPerInsert + " sizes statements: give it with"
+                    + " --writer statements, not --writer job");
+        }
+        return w;
+    }
 
     @Override
     public Integer call() {
@@ -69,6 +95,7 @@ final class ProveCommand extends TierproofCommand {
             int perInsert = rowsPerInsert != null ? rowsPerInsert
                     : checked.operations() <= PER_UPSERT_LIMIT ? 1 : 1000;
             PaimonProof.checkRowsPerInsert(perInsert);
+            PaimonProof.Writer how = writer(checked);
             List<Path> inputs = new ArrayList<>(workload.inputs());
             inputs.add(tableOptions.ddlFile);
             inputs.add(judgeAs);
@@ -84,7 +111,7 @@ final class ProveCommand extends TierproofCommand {
                 FlinkEngine engine = session.started(FlinkEngine.start(4, session.directory().directory("flink")));
                 // The tiered table's DDL carries --table's name; a user's DDL names its own table.
                 ProofReport result = PaimonProof.run(engine, new PaimonProof.Config(
-                        usersDdl != null ? table : null, checked, warehouse.path(), deadline, perInsert),
+                        usersDdl != null ? table : null, checked, warehouse.path(), deadline, perInsert, how),
                         session.steps());
                 session.completed();
                 return ReportOutput.print(main.out, main.err, result, report, "DDL");

@@ -111,6 +111,11 @@ public final class Workload implements AutoCloseable {
         return nativeReplayNotPromised(handle());
     }
 
+    /** Why one ordered job cannot write this workload as its statements would, or null when it can. */
+    public String orderedWriteRefused() {
+        return nativeOrderedWriteRefused(handle());
+    }
+
     /** The workload as a CSV that {@link #open} reads back (for reproducers). */
     public String workloadCsv() {
         return nativeWorkloadCsv(handle());
@@ -148,6 +153,15 @@ public final class Workload implements AutoCloseable {
      */
     public Workload prefix(int n) {
         return new Workload(nativePrefix(handle(), n));
+    }
+
+    /**
+     * The operations as statements write them, for one ordered job to write the same: a delete
+     * carries the row it removes, a delete of an absent key is left out. Judge with this
+     * workload, not with the one returned; the caller closes it.
+     */
+    public Workload asWritten() {
+        return new Workload(nativeAsWritten(handle()));
     }
 
     /**
@@ -409,6 +423,10 @@ public final class Workload implements AutoCloseable {
     private static native long nativeShrinkCandidate(long handle, int index);
 
     private static native String nativeReplayNotPromised(long handle);
+
+    private static native String nativeOrderedWriteRefused(long handle);
+
+    private static native long nativeAsWritten(long handle);
 
     private static native String[] nativeColumns(long handle);
 

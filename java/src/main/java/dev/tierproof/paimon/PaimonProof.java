@@ -5,6 +5,7 @@ import dev.tierproof.core.Workload;
 import dev.tierproof.core.verdict.Verdict;
 import dev.tierproof.flink.BoundedRead;
 import dev.tierproof.flink.FlinkEngine;
+import dev.tierproof.flink.OrderedWrite;
 import dev.tierproof.flink.Statements;
 import dev.tierproof.report.ProofReport;
 import dev.tierproof.run.Steps;
@@ -40,10 +41,28 @@ public final class PaimonProof {
      * @param table {@code --table} or null (the DDL's own name)
      * @param workload the workload (from a CSV, or generated); the caller closes it
      */
+    /** How the workload is written. */
+    public enum Writer {
+        /** {@code INSERT … VALUES} (and {@code DELETE}) statements, each a Flink job and a commit. */
+        STATEMENTS,
+        /** One Flink job yielding every operation in order ({@link OrderedWrite}): one commit. */
+        JOB
+    }
+
+    /** @param rowsPerInsert for {@link Writer#STATEMENTS}: upserts per statement */
     public record Config(String table, Workload workload, Path warehouse, Duration deadline,
-            int rowsPerInsert) {}
+            int rowsPerInsert, Writer writer) {
+        /** Written by statements. */
+        public Config(String table, Workload workload, Path warehouse, Duration deadline, int rowsPerInsert) {
+            this(table, workload, warehouse, deadline, rowsPerInsert, Writer.STATEMENTS);
+        }
+    }
 
     private PaimonProof() {}
+
+    private static String quoted(String name) {
+        return "`" + name.replace("`", "``") + "`";
+    }
 
     /** Refuses a batch size the planner cannot handle within a deadline. */
     public static void checkRowsPerInsert(int rowsPerInsert) {
@@ -68,6 +87,9 @@ public final class PaimonProof {
         Map<String, Long> timings = new LinkedHashMap<>();
         long startAll = System.nanoTime();
         Workload workload = cfg.workload();
+        if (cfg.writer() == Writer.JOB && workload.orderedWriteRefused() != null) {
+            throw new IllegalArgumentException("the ordered write: " + workload.orderedWriteRefused());
+        }
         TableEnvironment batch = engine.batchTables();
         batch.getConfig().setLocalTimeZone(ZoneOffset.UTC); // TIMESTAMP_LTZ literals are UTC
         PaimonTables.register(batch, cfg.warehouse());
@@ -78,8 +100,18 @@ public final class PaimonProof {
         timings.put("create", Statements.millisSince(t));
 
         t = System.nanoTime();
-        List<Workload.Statement> statements = workload.statements(cfg.rowsPerInsert());
-        steps.progress().step("running the workload: " + statements.size() + " statements");
+        List<Workload.Statement> statements = cfg.writer() == Writer.JOB ? List.of()
+                : workload.statements(cfg.rowsPerInsert());
+        if (cfg.writer() == Writer.JOB) {
+            steps.progress().step("running the workload: " + workload.operations() + " operations in one ordered job");
+            try (Workload written = workload.asWritten()) {
+                OrderedWrite.run(steps, engine, tables -> PaimonTables.register(tables, cfg.warehouse()),
+                        quoted(PaimonTables.CATALOG) + "." + quoted(path.getDatabaseName()) + "."
+                                + quoted(path.getObjectName()), written, cfg.deadline());
+            }
+        } else {
+            steps.progress().step("running the workload: " + statements.size() + " statements");
+        }
         for (int i = 0; i < statements.size(); i++) {
             Workload.Statement s = statements.get(i);
             Statements.execute(steps, batch, s.label(), s.sql(), cfg.deadline());
@@ -134,8 +166,11 @@ public final class PaimonProof {
 
         ObjectNode report = created.report("prove", cfg.warehouse());
         report.put("operations", workload.operations());
-        report.put("statements", statements.size());
-        report.put("rows_per_insert", cfg.rowsPerInsert());
+        report.put("writer", cfg.writer().name().toLowerCase(java.util.Locale.ROOT));
+        if (cfg.writer() == Writer.STATEMENTS) {
+            report.put("statements", statements.size());
+            report.put("rows_per_insert", cfg.rowsPerInsert());
+        }
         report.put("consistent", verdict.consistent());
         ObjectNode queries = report.putObject("queries");
         queries.put("batch", workload.selectAll(Map.of()));

@@ -88,8 +88,10 @@ class StreamhouseProofTest {
         assertThat(r.consistent()).as(r.summary()).isTrue();
         assertThat(r.verdict().failures()).isEmpty();
         assertThat(r.checkpoints()).filteredOn(c -> c.kind() == Kind.AFTER_ROUND).hasSize(2);
-        // Live, before tiering caught up with each round: the union read already holds every write.
-        assertThat(r.checkpoints()).filteredOn(c -> c.kind() == Kind.LIVE_UNION).hasSize(2)
+        // Live, before tiering caught up with a round: the union read already holds every write (after
+        // round 1 only when a lake snapshot was readable by then: Fluss's batch union read needs one).
+        assertThat(r.checkpoints()).filteredOn(c -> c.kind() == Kind.LIVE_UNION)
+                .anySatisfy(c -> assertThat(c.label()).startsWith("union read after round 2 (operations 1-1000)"))
                 .allSatisfy(c -> assertThat(c.consistent()).as(c.label()).isTrue());
         assertThat(r.checkpoints()).filteredOn(c -> c.kind() == Kind.CUT).hasSizeGreaterThan(2)
                 .allSatisfy(c -> assertThat(c.consistent()).as(c.label()).isTrue())
