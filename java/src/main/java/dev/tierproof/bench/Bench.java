@@ -1,0 +1,235 @@
+package dev.tierproof.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tierproof.core.Ddl;
+import dev.tierproof.core.TierproofException;
+import dev.tierproof.core.Workload;
+import dev.tierproof.flink.FlinkEngine;
+import dev.tierproof.flink.Statements;
+import dev.tierproof.fluss.FlussCatalog;
+import dev.tierproof.fluss.LocalFlussCluster;
+import dev.tierproof.fluss.StreamhouseProof;
+import dev.tierproof.paimon.PaimonApiLimit;
+import dev.tierproof.paimon.PaimonProof;
+import dev.tierproof.paimon.PaimonTables;
+import dev.tierproof.report.ProofReport;
+import dev.tierproof.run.Steps;
+import dev.tierproof.search.CounterexampleSearch;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.apache.flink.table.api.TableEnvironment;
+
+/**
+ * Issue 10's figures from one run, each against its goal and, where there is one, the limit it is
+ * compared with: the core proof of a big workload (one ordered job) against the same rows
+ * written and read through Paimon's own Java API; the streamhouse proof of the same size; the
+ * default command's wall time (a JVM of its own); search trials per minute; the share of a
+ * proof spent judging and the heap it took; and, when criterion has run, the oracle's median
+ * against two baselines. Every proof is judged as always: a figure of a wrong answer says so.
+ */
+public final class Bench {
+    /**
+     * @param operations operations of the big workloads
+     * @param keys their distinct keys
+     * @param searchTrials trials of each small search
+     * @param criterion criterion's output directory ({@code target/criterion}), or null
+     */
+    public record Config(int operations, int keys, int searchTrials, Path warehouse, Duration deadline,
+            Path criterion) {}
+
+    /** One line of the table: a figure, what was measured, the goal, and how it compares. */
+    public record Figure(String figure, String measured, String goal, Boolean met, String limit, String ratio,
+            String split) {}
+
+    private Bench() {}
+
+    public static List<Figure> run(Steps steps, FlinkEngine engine, LocalFlussCluster cluster, Config cfg) {
+        List<Figure> out = new ArrayList<>();
+        var progress = steps.progress();
+        int n = cfg.operations();
+        String size = String.format("%,d operations over %,d keys", n, cfg.keys());
+
+        progress.step("prove: " + size + " (one ordered job)");
+        resetPeakHeap();
+        ProofReport prove;
+        try (Workload w = Workload.generate(Workload.Target.PAIMON, Ddl.tierTableDdl("bench_prove"), n, cfg.keys(), 1,
+                true)) {
+            prove = PaimonProof.run(engine, new PaimonProof.Config(null, w, cfg.warehouse(), cfg.deadline(), 1,
+                    PaimonProof.Writer.JOB), steps);
+            long heap = peakHeapMiB();
+            Map<String, Long> t = prove.timings();
+            long total = t.get("total");
+
+            progress.step("the limit: the same rows written and read through Paimon's Java API (no Flink)");
+            TableEnvironment batch = engine.batchTables();
+            PaimonTables.register(batch, cfg.warehouse());
+            Statements.execute(steps, batch, "CREATE TABLE bench_limit", Ddl.tierTableDdl("bench_limit"),
+                    cfg.deadline());
+            PaimonApiLimit.Timing limit;
+            try (Workload written = w.asWritten()) {
+                limit = PaimonApiLimit.run(cfg.warehouse(), PaimonTables.DEFAULT_DATABASE, "bench_limit", written);
+            }
+            long limitMs = limit.writeMillis() + limit.readMillis();
+            out.add(new Figure("prove " + size, seconds(total) + (prove.consistent() ? "" : " (INCONSISTENT)"),
+                    "≤ 30 s and ≤ 2× the limit", total <= 30_000 && total <= 2 * limitMs,
+                    seconds(limitMs) + " (write " + limit.writeMillis() + " ms, read " + limit.readMillis() + " ms)",
+                    ratio(total, limitMs), split(t, "write", "batch_read", "streaming_read", "paimon_replay",
+                            "judge")));
+            long judge = t.get("judge");
+            out.add(new Figure("judging share of the prove", percent(judge, total) + ", heap peak " + heap + " MiB",
+                    "≤ 5 %, heap ≤ 2 GiB", judge * 20 <= total && heap <= 2048, "", "", "judge " + judge + " ms"));
+        }
+
+        progress.step("streamhouse: " + size + " (the Fluss client, tiering, every read)");
+        try (Workload w = Workload.generate(Workload.Target.FLUSS, FlussCatalog.tieredTableDdl("bench_sh"), n,
+                cfg.keys(), 1, true)) {
+            ProofReport sh = StreamhouseProof.run(cluster, engine, new StreamhouseProof.Config(w, cfg.warehouse(),
+                    cfg.deadline(), 1000), steps);
+            Map<String, Long> t = sh.timings();
+            long total = t.get("total");
+            out.add(new Figure("streamhouse " + size, seconds(total) + (sh.consistent() ? "" : " (INCONSISTENT)"),
+                    "≤ 60 s", total <= 60_000, "", "", split(t, "write", "tiering_wait", "paimon_batch",
+                            "paimon_streaming", "paimon_replay", "fluss_changelog", "fluss_full", "fluss_union",
+                            "judge", "cuts")));
+            long judge = t.get("judge");
+            out.add(new Figure("judging share of the streamhouse", percent(judge, total), "≤ 5 %",
+                    judge * 20 <= total, "", "", "judge " + judge + " ms"));
+        }
+
+        progress.step("the default command, a JVM of its own: ./build.sh run (12 upserts, one INSERT each)");
+        long wall = defaultRunMillis(cfg.deadline());
+        out.add(new Figure("default ./build.sh run, warm, wall", seconds(wall), "≤ 8 s", wall <= 8_000, "", "",
+                "JVM start, MiniCluster start, 12 jobs, reads, judging"));
+
+        progress.step("search: " + cfg.searchTrials() + " small trials on Paimon, then on the streamhouse");
+        out.add(search("search (Paimon), 8 operations a trial", cfg, steps, CounterexampleSearch.paimon(engine),
+                new CounterexampleSearch.Config(Ddl.tierTableDdl("t"), null, cfg.searchTrials(), 1, 8, 4,
+                        cfg.warehouse(), cfg.deadline())));
+        out.add(search("search --streamhouse, 8 operations a trial", cfg, steps,
+                CounterexampleSearch.streamhouse(cluster, engine), new CounterexampleSearch.Config(
+                        Workload.Target.FLUSS, FlussCatalog.tieredTableDdl("t"), null, cfg.searchTrials(), 1, 8, 4,
+                        1, List.of(), false, cfg.warehouse(), cfg.deadline())));
+
+        out.add(new Figure("first ./build.sh run on a fresh machine", "not measured here", "≤ 120 s", null,
+                "", "", "needs an empty Maven and cargo cache: see the CI note"));
+        if (cfg.criterion() != null) {
+            out.add(criterion(cfg.criterion()));
+        }
+        return out;
+    }
+
+    private static Figure search(String name, Config cfg, Steps steps, CounterexampleSearch.Prover prover,
+            CounterexampleSearch.Config search) {
+        long start = System.nanoTime();
+        CounterexampleSearch.Result r = CounterexampleSearch.run(prover, search, steps.quiet());
+        long ms = Statements.millisSince(start);
+        double perMinute = r.trialsRun() * 60_000.0 / Math.max(1, ms);
+        return new Figure(name, String.format("%.1f trials/min", perMinute) + (r.found() ? " (FOUND ONE)" : ""),
+                "≥ 30 trials/min", perMinute >= 30, "", "", r.trialsRun() + " trials, " + r.proofsRun() + " proofs in "
+                        + seconds(ms));
+    }
+
+    /** The oracle's criterion medians (judging 1 M changes) against its two baselines. */
+    static Figure criterion(Path dir) {
+        String group = "general_judge_1M_wide";
+        double ours = median(dir, group, "changelog_and_snapshot");
+        double hash = median(dir, group, "baseline_hash");
+        double sort = median(dir, group, "baseline_sort");
+        return new Figure("oracle: judge 1 M changes (criterion median)", String.format("%.2f s", ours / 1e9), "",
+                null, String.format("hash %.2f s, sort %.2f s", hash / 1e9, sort / 1e9),
+                String.format("%.2f× hash, %.2f× sort", ours / hash, ours / sort),
+                "the baselines fold and compare canonical text; the oracle types every cell and checks the"
+                        + " changelog rules");
+    }
+
+    private static double median(Path dir, String group, String function) {
+        Path estimates = dir.resolve(group).resolve(function).resolve("new").resolve("estimates.json");
+        try {
+            JsonNode json = new ObjectMapper().readTree(Files.readString(estimates));
+            return json.path("median").path("point_estimate").asDouble();
+        } catch (IOException e) {
+            throw new IllegalArgumentException("--criterion " + dir + ": no criterion estimates at " + estimates
+                    + " (run cargo bench --bench general first)", e);
+        }
+    }
+
+    /** The default command's wall time, run as a user runs it: a JVM of its own, on this class path. */
+    private static long defaultRunMillis(Duration deadline) {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments());
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), "dev.tierproof.cli.Main"));
+        long start = System.nanoTime();
+        try {
+            Process p = new ProcessBuilder(command).redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            if (!p.waitFor(deadline.toMillis(), TimeUnit.MILLISECONDS)) {
+                p.destroyForcibly();
+                throw new TierproofException("the default command did not end within " + deadline.toSeconds() + " s");
+            }
+            if (p.exitValue() != 0) {
+                throw new TierproofException("the default command ended with status " + p.exitValue());
+            }
+        } catch (IOException e) {
+            throw new TierproofException("the default command could not start: " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TierproofException("interrupted while the default command ran", e);
+        }
+        return Statements.millisSince(start);
+    }
+
+    private static void resetPeakHeap() {
+        ManagementFactory.getMemoryPoolMXBeans().stream().filter(m -> m.getType() == MemoryType.HEAP)
+                .forEach(MemoryPoolMXBean::resetPeakUsage);
+    }
+
+    private static long peakHeapMiB() {
+        return ManagementFactory.getMemoryPoolMXBeans().stream().filter(m -> m.getType() == MemoryType.HEAP)
+                .mapToLong(m -> m.getPeakUsage().getUsed()).sum() >> 20;
+    }
+
+    private static String split(Map<String, Long> timings, String... phases) {
+        List<String> parts = new ArrayList<>();
+        for (String p : phases) {
+            if (timings.containsKey(p)) {
+                parts.add(p + " " + seconds(timings.get(p)));
+            }
+        }
+        return String.join(", ", parts);
+    }
+
+    static String seconds(long millis) {
+        return String.format("%.1f s", millis / 1000.0);
+    }
+
+    private static String ratio(long a, long b) {
+        return String.format("%.2f×", a / (double) Math.max(1, b));
+    }
+
+    private static String percent(long part, long whole) {
+        return String.format("%.1f %%", 100.0 * part / Math.max(1, whole));
+    }
+
+    /** The figures as a Markdown table, as the README quotes them. */
+    public static String table(List<Figure> figures) {
+        StringBuilder sb = new StringBuilder("| figure | measured | goal | met | limit | ratio | split |\n"
+                + "|---|---|---|---|---|---|---|\n");
+        for (Figure f : figures) {
+            sb.append("| ").append(String.join(" | ", f.figure(), f.measured(), f.goal(),
+                    f.met() == null ? "" : f.met() ? "yes" : "**no**", f.limit(), f.ratio(), f.split()))
+                    .append(" |\n");
+        }
+        return sb.toString();
+    }
+}

@@ -1,0 +1,44 @@
+package dev.tierproof.cli;
+
+import static dev.tierproof.cli.MainTest.run;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tierproof.cli.MainTest.Outcome;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code bench}, small: every figure of issue 10 is measured in one run — the prove against
+ * Paimon's Java API, the streamhouse, the default command in a JVM of its own, both searches —
+ * and the table and the JSON report say each against its goal. (The figures themselves are the
+ * bench's, run with {@code ./build.sh bench}; here only that it measures them all.)
+ */
+class BenchCommandTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void everyFigureIsMeasuredAgainstItsGoal() throws Exception {
+        Path json = dir.resolve("bench.json");
+        Outcome o = run("bench", "--operations", "3000", "--keys", "300", "--search-trials", "1", "--report",
+                json.toString());
+        assertThat(o.status()).as(o.out() + o.err()).isIn(Main.CONSISTENT, Main.INCONSISTENT);
+        assertThat(o.out()).contains("| figure | measured | goal | met | limit | ratio | split |")
+                .contains("| prove 3,000 operations over 300 keys |").contains("(write ")
+                .contains("| streamhouse 3,000 operations over 300 keys |")
+                .contains("| default ./build.sh run, warm, wall |")
+                .contains("| search (Paimon), 8 operations a trial |")
+                .doesNotContain("INCONSISTENT").doesNotContain("FOUND ONE");
+        JsonNode figures = new ObjectMapper().readTree(Files.readString(json)).path("figures");
+        assertThat(figures).hasSize(8);
+        assertThat(figures.get(0).path("split").asText()).contains("write", "judge");
+
+        Outcome bad = run("bench", "--keys", "0");
+        assertThat(bad.status()).isEqualTo(Main.FAILED);
+        assertThat(bad.err()).contains("--keys 0");
+    }
+}
