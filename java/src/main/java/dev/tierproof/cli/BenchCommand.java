@@ -1,9 +1,6 @@
 package dev.tierproof.cli;
 
 import dev.tierproof.bench.Bench;
-import dev.tierproof.flink.FlinkEngine;
-import dev.tierproof.fluss.LocalFlussCluster;
-import dev.tierproof.fluss.Tiering;
 import dev.tierproof.report.Report;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -57,12 +54,9 @@ final class BenchCommand extends TierproofCommand {
             Warehouse warehouse = Warehouse.of(usersWarehouse, session);
             main.out.printf("tierproof bench: %,d operations over %,d keys, %d search trials, warehouse %s%n",
                     operations, keys, searchTrials, warehouse.describe());
-            var progress = session.steps().progress();
-            progress.step("starting Fluss (ZooKeeper, coordinator, tablet server) with a Paimon datalake, and Flink");
-            LocalFlussCluster cluster = session.started(LocalFlussCluster.start(1,
-                    Tiering.clusterOptions(warehouse.path()), session.directory().directory("fluss")));
-            FlinkEngine engine = session.started(FlinkEngine.start(8, session.directory().directory("flink")));
-            List<Bench.Figure> figures = Bench.run(session.steps(), engine, cluster, new Bench.Config(operations,
+            RunSession.Streamhouse servers = session.startStreamhouse(warehouse.path());
+            List<Bench.Figure> figures = Bench.run(session.steps(), servers.engine(), servers.cluster(),
+                    new Bench.Config(operations,
                     keys, searchTrials, warehouse.path(), deadline, criterion));
             session.completed();
             main.out.print(Bench.table(figures));

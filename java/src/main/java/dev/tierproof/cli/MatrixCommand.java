@@ -3,8 +3,6 @@ package dev.tierproof.cli;
 import dev.tierproof.core.Ddl;
 import dev.tierproof.core.Workload;
 import dev.tierproof.flink.FlinkEngine;
-import dev.tierproof.fluss.LocalFlussCluster;
-import dev.tierproof.fluss.Tiering;
 import dev.tierproof.matrix.Cell;
 import dev.tierproof.matrix.MatrixReport;
 import dev.tierproof.matrix.MatrixRun;
@@ -155,12 +153,9 @@ final class MatrixCommand extends TierproofCommand {
             main.out.println("tierproof matrix --streamhouse: " + describe + ", Paimon warehouse "
                     + warehouse.describe());
             long start = System.nanoTime();
-            session.steps().progress().step("starting Fluss (ZooKeeper, coordinator, tablet server) with a Paimon"
-                    + " datalake, and Flink");
-            LocalFlussCluster cluster = session.started(LocalFlussCluster.start(1,
-                    Tiering.clusterOptions(warehouse.path()), session.directory().directory("fluss")));
-            FlinkEngine engine = session.started(FlinkEngine.start(8, session.directory().directory("flink")));
-            List<StreamhouseMatrix.Row> rows = StreamhouseMatrix.run(cluster, engine, new StreamhouseMatrix.Config(
+            RunSession.Streamhouse servers = session.startStreamhouse(warehouse.path());
+            List<StreamhouseMatrix.Row> rows = StreamhouseMatrix.run(servers.cluster(), servers.engine(),
+                    new StreamhouseMatrix.Config(
                     shapes, operations, keys, seed, rounds, warehouse.path(), deadline), session.steps());
             session.completed();
             StreamhouseMatrixReport result = new StreamhouseMatrixReport(rows, describe,

@@ -2,6 +2,9 @@ package dev.tierproof.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tierproof.core.Versions;
+import dev.tierproof.flink.FlinkEngine;
+import dev.tierproof.fluss.LocalFlussCluster;
+import dev.tierproof.fluss.Tiering;
 import dev.tierproof.report.Html;
 import dev.tierproof.report.Report;
 import dev.tierproof.run.Progress;
@@ -118,6 +121,18 @@ final class RunSession implements AutoCloseable {
             started.push(resource);
         }
         return resource;
+    }
+
+    /** A Fluss cluster with its Paimon lake in {@code warehouse}, and a Flink MiniCluster, both stopped at the end. */
+    record Streamhouse(LocalFlussCluster cluster, FlinkEngine engine) {}
+
+    /** Starts the streamhouse every Fluss command runs on: one tablet server, the lake in {@code warehouse}. */
+    Streamhouse startStreamhouse(Path warehouse) {
+        steps.progress().step("starting Fluss (ZooKeeper, coordinator, tablet server) with a Paimon datalake");
+        LocalFlussCluster cluster = started(LocalFlussCluster.start(1, Tiering.clusterOptions(warehouse),
+                directory().directory("fluss")));
+        steps.progress().step("Fluss is up at " + cluster.bootstrapServers() + "; starting Flink MiniCluster");
+        return new Streamhouse(cluster, started(FlinkEngine.start(8, directory().directory("flink"))));
     }
 
     /** The run completed: what it created in the user's warehouse stays. */

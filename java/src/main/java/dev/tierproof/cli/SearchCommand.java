@@ -5,9 +5,7 @@ import dev.tierproof.core.Workload;
 import dev.tierproof.flink.FlinkEngine;
 import dev.tierproof.fluss.Fault;
 import dev.tierproof.fluss.FlussCatalog;
-import dev.tierproof.fluss.LocalFlussCluster;
 import dev.tierproof.fluss.ProducerOptions;
-import dev.tierproof.fluss.Tiering;
 import dev.tierproof.search.CounterexampleSearch;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -130,12 +128,8 @@ final class SearchCommand extends TierproofCommand {
                             : "the tiered table");
             CounterexampleSearch.Prover prover;
             if (streamhouse) {
-                session.steps().progress().step("starting Fluss (ZooKeeper, coordinator, tablet server) with a"
-                        + " Paimon datalake, and Flink");
-                LocalFlussCluster cluster = session.started(LocalFlussCluster.start(1,
-                        Tiering.clusterOptions(warehouse.path()), session.directory().directory("fluss")));
-                FlinkEngine engine = session.started(FlinkEngine.start(8, session.directory().directory("flink")));
-                prover = CounterexampleSearch.streamhouse(cluster, engine);
+                RunSession.Streamhouse servers = session.startStreamhouse(warehouse.path());
+                prover = CounterexampleSearch.streamhouse(servers.cluster(), servers.engine());
             } else {
                 FlinkEngine engine = session.started(FlinkEngine.start(4, session.directory().directory("flink")));
                 prover = CounterexampleSearch.paimon(engine);

@@ -1,13 +1,10 @@
 package dev.tierproof.cli;
 
 import dev.tierproof.core.Workload;
-import dev.tierproof.flink.FlinkEngine;
 import dev.tierproof.fluss.Fault;
 import dev.tierproof.fluss.FlussCatalog;
-import dev.tierproof.fluss.LocalFlussCluster;
 import dev.tierproof.fluss.ProducerOptions;
 import dev.tierproof.fluss.StreamhouseProof;
-import dev.tierproof.fluss.Tiering;
 import dev.tierproof.paimon.PaimonProof;
 import dev.tierproof.report.ProofReport;
 import java.nio.file.Path;
@@ -163,12 +160,8 @@ final class StreamhouseCommand extends TierproofCommand {
             Warehouse warehouse = Warehouse.of(usersWarehouse, session);
             main.out.println("tierproof streamhouse: " + describe + ", Paimon warehouse " + warehouse.describe());
             var progress = session.steps().progress();
-            progress.step("starting Fluss (ZooKeeper, coordinator, tablet server) with a Paimon datalake");
-            LocalFlussCluster cluster = session.started(LocalFlussCluster.start(1,
-                    Tiering.clusterOptions(warehouse.path()), session.directory().directory("fluss")));
-            progress.step("Fluss is up at " + cluster.bootstrapServers() + "; starting Flink MiniCluster");
-            FlinkEngine engine = session.started(FlinkEngine.start(8, session.directory().directory("flink")));
-            ProofReport result = StreamhouseProof.run(cluster, engine,
+            RunSession.Streamhouse servers = session.startStreamhouse(warehouse.path());
+            ProofReport result = StreamhouseProof.run(servers.cluster(), servers.engine(),
                     new StreamhouseProof.Config(checked, warehouse.path(), deadline, perInsert,
                             producer(), rounds, schedule, checkpoints(), ProducerOptions.parse(producerOptions)),
                     session.steps());
