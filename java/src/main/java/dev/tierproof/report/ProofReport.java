@@ -178,7 +178,9 @@ public final class ProofReport extends Report {
         String failed = failedReads.isEmpty() ? "" : "; failed: " + String.join(", ",
                 new java.util.TreeSet<>(failedReads));
         if (differ.isEmpty()) {
-            return "every read holds the expected state" + failed + " — the failure is elsewhere (the failures above)";
+            return failedReads.isEmpty() ? "every read holds the expected state: the failure is elsewhere (the"
+                    + " failures above)" : "every read that ended holds the expected state" + failed
+                    + ": a finding in the reader(s) that failed";
         }
         if (agree.isEmpty()) {
             return "no read holds the expected state (" + String.join(", ", differ) + failed + "): check tierproof's"

@@ -50,6 +50,14 @@ class ProofReportTest {
     }
 
     @Test
+    void aReadThatFailedWhileTheOthersAgreeIsTheFinding() {
+        ProofReport r = judged(lake -> lake.add((byte) 0, new String[] {"1", "2"}),
+                union -> union.add((byte) 0, new String[] {"1", "2"})).withFailedReads(List.of("fluss_union"));
+        assertThat(r.triage()).isEqualTo("every read that ended holds the expected state; failed: fluss_union: a"
+                + " finding in the reader(s) that failed");
+    }
+
+    @Test
     void aConsistentVerdictHasNoTriageLine() {
         ProofReport r = judged(lake -> lake.add((byte) 0, new String[] {"1", "2"}),
                 union -> union.add((byte) 0, new String[] {"1", "2"}));
