@@ -163,12 +163,20 @@ public final class Bench {
         }
     }
 
-    /** The default command's wall time, run as a user runs it: a JVM of its own, on this class path. */
+    /**
+     * The default command's wall time, run as a user runs it: {@code ./build.sh run} when the bench
+     * runs from the repository (its class-data archive and start-up flags included), else a JVM of
+     * its own on this class path.
+     */
     private static long defaultRunMillis(Duration deadline) {
         List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments());
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), "dev.tierproof.cli.Main"));
+        if (Files.isRegularFile(Path.of("build.sh"))) {
+            command.addAll(List.of("bash", "build.sh", "run"));
+        } else {
+            command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+            command.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments());
+            command.addAll(List.of("-cp", System.getProperty("java.class.path"), "dev.tierproof.cli.Main"));
+        }
         long start = System.nanoTime();
         try {
             Process p = new ProcessBuilder(command).redirectErrorStream(true)
