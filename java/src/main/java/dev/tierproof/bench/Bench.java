@@ -11,6 +11,7 @@ import dev.tierproof.fluss.FlussCatalog;
 import dev.tierproof.fluss.LocalFlussCluster;
 import dev.tierproof.fluss.StreamhouseProof;
 import dev.tierproof.paimon.PaimonApiLimit;
+import dev.tierproof.paimon.PaimonLake;
 import dev.tierproof.paimon.PaimonProof;
 import dev.tierproof.paimon.PaimonTables;
 import dev.tierproof.report.ProofReport;
@@ -54,6 +55,7 @@ public final class Bench {
     private Bench() {}
 
     public static List<Figure> run(Steps steps, FlinkEngine engine, LocalFlussCluster cluster, Config cfg) {
+        checkTables(cfg.warehouse());
         List<Figure> out = new ArrayList<>();
         var progress = steps.progress();
         int n = cfg.operations();
@@ -73,11 +75,14 @@ public final class Bench {
             progress.step("the limit: the same rows written and read through Paimon's Java API (no Flink)");
             TableEnvironment batch = engine.batchTables();
             PaimonTables.register(batch, cfg.warehouse());
+            String db = PaimonTables.DEFAULT_DATABASE;
+            steps.undo().created("table " + db + ".bench_limit in the warehouse " + cfg.warehouse(),
+                    () -> PaimonLake.dropTable(cfg.warehouse(), db, "bench_limit"));
             Statements.execute(steps, batch, "CREATE TABLE bench_limit", Ddl.tierTableDdl("bench_limit"),
                     cfg.deadline());
             PaimonApiLimit.Timing limit;
             try (Workload written = w.asWritten()) {
-                limit = PaimonApiLimit.run(cfg.warehouse(), PaimonTables.DEFAULT_DATABASE, "bench_limit", written);
+                limit = PaimonApiLimit.run(cfg.warehouse(), db, "bench_limit", written);
             }
             long limitMs = limit.writeMillis() + limit.readMillis();
             out.add(new Figure("prove " + size, seconds(total) + (prove.consistent() ? "" : " (INCONSISTENT)"),
@@ -126,6 +131,19 @@ public final class Bench {
             out.add(criterion(cfg.criterion()));
         }
         return out;
+    }
+
+    /** Refuses a warehouse that already holds a table of the bench's: it never writes to one it did not create. */
+    public static void checkTables(Path warehouse) {
+        for (String[] t : List.of(new String[] {PaimonTables.DEFAULT_DATABASE, "bench_prove"},
+                new String[] {PaimonTables.DEFAULT_DATABASE, "bench_limit"},
+                new String[] {FlussCatalog.FLUSS_DATABASE, "bench_sh"})) {
+            if (PaimonLake.tableExists(warehouse, t[0], t[1])) {
+                throw new IllegalArgumentException("table " + t[0] + "." + t[1] + " already exists in the warehouse "
+                        + warehouse + "; tierproof never writes to a table it did not create: choose another"
+                        + " --warehouse");
+            }
+        }
     }
 
     private static Figure search(String name, Config cfg, Steps steps, CounterexampleSearch.Prover prover,

@@ -48,6 +48,9 @@ final class BenchCommand extends TierproofCommand {
             throw new IllegalArgumentException("--report " + run.report + ": bench writes JSON");
         }
         Warehouse.Checked usersWarehouse = Warehouse.checkUsers(run.warehouse);
+        if (usersWarehouse != null && java.nio.file.Files.isDirectory(usersWarehouse.path())) {
+            Bench.checkTables(usersWarehouse.path()); // before any server starts
+        }
         var deadline = run.deadline(300);
         try (RunSession session = RunSession.start("bench", main.runDirectory, run, report, main.err)) {
             main.running(session);

@@ -41,4 +41,24 @@ class BenchCommandTest {
         assertThat(bad.status()).isEqualTo(Main.FAILED);
         assertThat(bad.err()).contains("--keys 0");
     }
+
+    /** A warehouse that already holds a table of the bench's is refused before anything runs. */
+    @Test
+    void aTableOfTheBenchsNameIsNeverWrittenTo() throws Exception {
+        Path warehouse = dir.resolve("wh");
+        Outcome made = run("prove", "--table", "bench_prove", "--warehouse", warehouse.toString());
+        assertThat(made.status()).as(made.err()).isEqualTo(Main.CONSISTENT);
+        Path table = warehouse.resolve("default.db/bench_prove");
+        long before;
+        try (var files = Files.walk(table)) {
+            before = files.count();
+        }
+        Outcome o = run("bench", "--operations", "100", "--keys", "10", "--search-trials", "1", "--warehouse",
+                warehouse.toString());
+        assertThat(o.status()).isEqualTo(Main.FAILED);
+        assertThat(o.err()).contains("table default.bench_prove already exists");
+        try (var files = Files.walk(table)) {
+            assertThat(files.count()).as("nothing written to it").isEqualTo(before);
+        }
+    }
 }
