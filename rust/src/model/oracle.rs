@@ -93,7 +93,7 @@ pub fn canon(shape: &Shape, values: &[Value]) -> CanonRow {
         .collect()
 }
 
-fn key_of(shape: &Shape, row: &CanonRow) -> CanonRow {
+pub(crate) fn key_of(shape: &Shape, row: &CanonRow) -> CanonRow {
     shape.key.iter().map(|&i| row[i].clone()).collect()
 }
 

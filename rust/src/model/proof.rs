@@ -6,7 +6,7 @@
 use super::csv::utf8_text;
 use super::generate::random_ops;
 use super::merge::{Engine, Merge, Target};
-use super::oracle::{canon, diff, writes_per_key, CanonRow, Fold, Folded, Folder, RowKind};
+use super::oracle::{canon, diff, key_of, writes_per_key, CanonRow, Fold, Folded, Folder, RowKind};
 use super::shrink::shrink_candidates;
 use super::types::DataType;
 use super::value::Value;
@@ -464,10 +464,7 @@ impl Proof {
         if let Some(why) = self.ordered_write_refused() {
             return Err(TierproofError::InvalidInput(why));
         }
-        let key_of = |op: &Op| -> CanonRow {
-            let row = canon(&self.shape, &op.values);
-            self.shape.key.iter().map(|&k| row[k].clone()).collect()
-        };
+        let key_of_op = |op: &Op| key_of(&self.shape, &canon(&self.shape, &op.values));
         let mut rows: std::collections::HashMap<CanonRow, Vec<Value>> =
             std::collections::HashMap::new();
         let mut ops = Vec::with_capacity(self.ops.len());
@@ -475,12 +472,12 @@ impl Proof {
             match op.kind {
                 OpKind::Upsert => {
                     if !self.shape.key.is_empty() {
-                        rows.insert(key_of(op), op.values.clone());
+                        rows.insert(key_of_op(op), op.values.clone());
                     }
                     ops.push(op.clone());
                 }
                 OpKind::Delete => {
-                    if let Some(values) = rows.remove(&key_of(op)) {
+                    if let Some(values) = rows.remove(&key_of_op(op)) {
                         ops.push(Op {
                             kind: OpKind::Delete,
                             values,

@@ -49,7 +49,7 @@ final class BenchCommand extends TierproofCommand {
         }
         Warehouse.Checked usersWarehouse = Warehouse.checkUsers(run.warehouse);
         if (usersWarehouse != null && java.nio.file.Files.isDirectory(usersWarehouse.path())) {
-            Bench.checkTables(usersWarehouse.path()); // before any server starts
+            Bench.checkTables(usersWarehouse.path()); // before any server starts; a run's own warehouse is new
         }
         var deadline = run.deadline(300);
         try (RunSession session = RunSession.start("bench", main.runDirectory, run, report, main.err)) {
@@ -59,8 +59,7 @@ final class BenchCommand extends TierproofCommand {
                     operations, keys, searchTrials, warehouse.describe());
             RunSession.Streamhouse servers = session.startStreamhouse(warehouse.path());
             List<Bench.Figure> figures = Bench.run(session.steps(), servers.engine(), servers.cluster(),
-                    new Bench.Config(operations,
-                    keys, searchTrials, warehouse.path(), deadline, criterion));
+                    new Bench.Config(operations, keys, searchTrials, warehouse.path(), deadline, criterion));
             session.completed();
             main.out.print(Bench.table(figures));
             if (report != null) {

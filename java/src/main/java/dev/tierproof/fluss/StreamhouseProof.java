@@ -187,8 +187,8 @@ public final class StreamhouseProof {
             List<ProofReport.Checkpoint> checkpoints = new ArrayList<>();
             Acks acks = new Acks(workload.operations());
             List<String> liveNotes = new ArrayList<>();
-            int[] unknownOutcome = {0};
-            String[] firstUnknown = {null};
+            int unknownOutcome = 0;
+            String firstUnknown = null;
             if (cfg.producer() == Producer.CLIENT) {
                 int total = workload.operations();
                 for (int round = 1; round <= cfg.rounds(); round++) {
@@ -205,9 +205,9 @@ public final class StreamhouseProof {
                         roundRejected.add((out.rejectedCount() - out.rejected().size()) + " more rejected writes");
                     }
                     failures.addAll(roundRejected);
-                    unknownOutcome[0] += out.unknownCount();
-                    if (firstUnknown[0] == null && !out.unknown().isEmpty()) {
-                        firstUnknown[0] = "operation " + out.unknown().get(0).operation() + ": "
+                    unknownOutcome += out.unknownCount();
+                    if (firstUnknown == null && !out.unknown().isEmpty()) {
+                        firstUnknown = "operation " + out.unknown().get(0).operation() + ": "
                                 + out.unknown().get(0).message();
                     }
                     if (round < cfg.rounds()) {
@@ -326,7 +326,7 @@ public final class StreamhouseProof {
             }
             t = System.nanoTime();
             List<String> live = new ArrayList<>(liveNotes);
-            checkpoints.addAll(cuts(steps, cfg, watch, acks, workload, db, table, live, unknownOutcome[0]));
+            checkpoints.addAll(cuts(steps, cfg, watch, acks, workload, db, table, live, unknownOutcome));
             timings.put("cuts", Statements.millisSince(t));
             timings.put("total", Statements.millisSince(startAll));
 
@@ -336,9 +336,9 @@ public final class StreamhouseProof {
                             .noneMatch(f -> f.startsWith("rejected write")) ? "every write acknowledged"
                             : "SOME WRITES REJECTED (below)")
                     : "Flink SQL, " + statementCount + " statements"));
-            if (unknownOutcome[0] > 0) {
+            if (unknownOutcome > 0) {
                 details.add(String.format("outcome unknown  : %d write(s) whose acknowledgement the network lost (%s);"
-                        + " judged as written: every read must hold them", unknownOutcome[0], firstUnknown[0]));
+                        + " judged as written: every read must hold them", unknownOutcome, firstUnknown));
             }
             if (!cfg.producerOptions().isEmpty()) {
                 details.add(String.format("producer options : %s", ProducerOptions.text(
@@ -546,7 +546,8 @@ public final class StreamhouseProof {
                     failed.add("lake snapshot " + cut.snapshotId() + ": " + e.getMessage());
                 }
                 out.add(new ProofReport.Checkpoint(Kind.CUT, "consistent cut at lake snapshot "
-                        + cut.snapshotId() + " (seen at " + cut.atMillis() + " ms; " + positions.length + " of " + workload.operations()
+                        + cut.snapshotId() + " (seen at " + cut.atMillis() + " ms; " + positions.length + " of "
+                        + workload.operations()
                         + " writes below its offsets " + offsets(cut) + ")", reads.judge(failed), null));
             }
         }

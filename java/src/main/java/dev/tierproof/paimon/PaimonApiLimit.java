@@ -29,6 +29,9 @@ public final class PaimonApiLimit {
     /** How long each half took, and how many rows the read returned. */
     public record Timing(long writeMillis, long readMillis, long rows) {}
 
+    /** Operations fetched from the core at a time. */
+    private static final int BATCH = 10_000;
+
     private PaimonApiLimit() {}
 
     /** Writes {@code written}'s operations (as {@link Workload#asWritten} gives them) into the table, then reads it. */
@@ -46,8 +49,8 @@ public final class PaimonApiLimit {
             long start = System.nanoTime();
             BatchWriteBuilder builder = t.newBatchWriteBuilder();
             try (BatchTableWrite write = builder.newWrite(); BatchTableCommit commit = builder.newCommit()) {
-                for (int from = 0; from < written.operations(); from += 10_000) {
-                    for (Workload.Operation op : written.operations(from, 10_000)) {
+                for (int from = 0; from < written.operations(); from += BATCH) {
+                    for (Workload.Operation op : written.operations(from, BATCH)) {
                         GenericRow row = new GenericRow(op.delete() ? RowKind.DELETE : RowKind.INSERT, fields.size());
                         for (int c = 0; c < fields.size(); c++) {
                             row.setField(c, op.cells()[c] == null ? null : Integer.valueOf(op.cells()[c]));

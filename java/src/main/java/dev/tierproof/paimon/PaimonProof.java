@@ -1,6 +1,7 @@
 package dev.tierproof.paimon;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tierproof.core.TablePaths;
 import dev.tierproof.core.Workload;
 import dev.tierproof.core.verdict.Verdict;
 import dev.tierproof.flink.BoundedRead;
@@ -60,10 +61,6 @@ public final class PaimonProof {
 
     private PaimonProof() {}
 
-    private static String quoted(String name) {
-        return "`" + name.replace("`", "``") + "`";
-    }
-
     /** Refuses a batch size the planner cannot handle within a deadline. */
     public static void checkRowsPerInsert(int rowsPerInsert) {
         if (rowsPerInsert < 1 || rowsPerInsert > MAX_ROWS_PER_INSERT) {
@@ -106,8 +103,8 @@ public final class PaimonProof {
             steps.progress().step("running the workload: " + workload.operations() + " operations in one ordered job");
             try (Workload written = workload.asWritten()) {
                 OrderedWrite.run(steps, engine, tables -> PaimonTables.register(tables, cfg.warehouse()),
-                        quoted(PaimonTables.CATALOG) + "." + quoted(path.getDatabaseName()) + "."
-                                + quoted(path.getObjectName()), written, cfg.deadline());
+                        TablePaths.quotedPath(PaimonTables.CATALOG, path.getDatabaseName(), path.getObjectName()),
+                        written, cfg.deadline());
             }
         } else {
             steps.progress().step("running the workload: " + statements.size() + " statements");
