@@ -8,14 +8,19 @@ use super::arrays::{
 use super::table_paths::option_pairs;
 use super::{JniResult, ThrowTierproof};
 use crate::error::TierproofError;
-use crate::model::oracle::RowKind;
 use crate::model::proof::{PendingRead, Proof, Source};
-use crate::model::wire::decode_batch;
 use jni::objects::{
     JByteArray, JClass, JIntArray, JLongArray, JObject, JObjectArray, JString, JValue,
 };
 use jni::sys::{jboolean, jint, jlong};
 use jni::{jni_sig, jni_str, EnvUnowned};
+
+// Reads stream in side by side, each on its own thread into its own `PendingRead`: the proof
+// they all read must be shareable across threads.
+const _: () = {
+    const fn shared<T: Sync>() {}
+    shared::<Proof>()
+};
 
 fn proof<'a>(handle: jlong) -> JniResult<&'a Proof> {
     if handle == 0 {
@@ -347,10 +352,7 @@ pub extern "system" fn Java_dev_tierproof_core_Workload_nativeAppend<'local>(
             .ok()
             .filter(|n| *n <= all.len())
             .ok_or_else(|| bad(format!("batch length {length} is outside its array")))?;
-        for (kind, cells) in decode_batch(&all[..n], r.width(&p.shape))? {
-            let index = r.changes as usize;
-            p.push(r, RowKind::from_code(index, i32::from(kind as i8))?, &cells);
-        }
+        p.push_batch(r, &all[..n])?;
         Ok(())
     })
     .resolve::<ThrowTierproof>()

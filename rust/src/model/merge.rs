@@ -5,13 +5,13 @@
 //! does not cover is refused up front, naming the option, never guessed.
 
 use super::oracle::{canon, CanonRow};
+use super::packed::{Packed, PackedMap, Packer};
 use super::types::DataType;
 use super::value::Value;
 use super::workload::{Op, OpKind, Shape};
 use crate::create_table::CreateTable;
 use crate::error::{Result, TierproofError};
 use std::cmp::Ordering;
-use std::collections::HashMap;
 
 /// Which system the table is declared for: its options are that system's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -377,22 +377,17 @@ impl Merge {
             rows.sort();
             return rows;
         }
-        let key_of = |op: &Op| -> CanonRow {
-            shape
-                .key
-                .iter()
-                .map(|&k| {
-                    (op.values[k] != Value::Null)
-                        .then(|| op.values[k].canonical(shape.columns[k].1))
-                })
-                .collect()
-        };
+        let mut packer = Packer::default();
         let rows: Vec<Vec<Value>> = if self.sequence.is_empty() {
             // Writes apply in arrival order: one merged row per key, updated in place.
-            let mut state: HashMap<CanonRow, Vec<Value>> = HashMap::new();
+            let mut state: PackedMap<Vec<Value>> = PackedMap::default();
             for op in ops {
-                let key = key_of(op);
-                let current = state.remove(&key);
+                // The key's own allocation is taken out with its row and put back with the next.
+                let packed = packer.key_of_values(shape, &op.values);
+                let (key, current): (Packed, _) = match state.remove_entry(packed) {
+                    Some((key, row)) => (key, Some(row)),
+                    None => (packed.into(), None),
+                };
                 let next = match op.kind {
                     OpKind::Upsert => self.step(shape, current, Some(&op.values)),
                     OpKind::Delete if !self.deletes_remove => current,
@@ -405,9 +400,10 @@ impl Merge {
             state.into_values().collect()
         } else {
             // Writes apply in their sequence order, so every write of a key is kept until the end.
-            let mut per_key: HashMap<CanonRow, Vec<Record>> = HashMap::new();
+            let mut per_key: PackedMap<Vec<Record>> = PackedMap::default();
             for op in ops {
-                let records = per_key.entry(key_of(op)).or_default();
+                let key: Packed = packer.key_of_values(shape, &op.values).into();
+                let records = per_key.entry(key).or_default();
                 match op.kind {
                     OpKind::Upsert => records.push(Record::Row(op.values.clone())),
                     OpKind::Delete if !self.deletes_remove => {}

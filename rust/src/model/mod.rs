@@ -11,6 +11,7 @@ pub mod generate;
 pub mod jsonl;
 pub mod merge;
 pub mod oracle;
+pub mod packed;
 pub mod proof;
 pub mod round_trip;
 pub mod shrink;

@@ -3,10 +3,11 @@
 //! canonical cells ([`Value::canonical`]), so the rules for NaN, -0.0, decimal scale, padding
 //! and precision are the value model's, in one place.
 
+use super::packed::{unpack, Packed, PackedMap, Packer};
 use super::value::Value;
 use super::workload::{Op, OpKind, Shape};
 use crate::error::{Result, TierproofError};
-use std::collections::{HashMap, VecDeque};
+use std::collections::VecDeque;
 
 /// Flink's `RowKind`, with its byte codes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -122,33 +123,34 @@ fn show(kind: RowKind, row: &CanonRow) -> String {
 }
 
 /// A fold that takes a read's changes as they arrive, holding only the state (a row per key,
-/// or a count per row), never the changes themselves.
+/// or a count per row), never the changes themselves. Rows and keys are packed
+/// ([`super::packed`]): a change costs no allocation unless the fold keeps a row it did not hold.
 #[derive(Debug, Clone)]
 pub struct Folder {
     mode: Fold,
-    state: HashMap<CanonRow, CanonRow>,
-    counts: HashMap<CanonRow, u64>,
+    state: PackedMap<Packed>,
+    counts: PackedMap<u64>,
     anomalies: Vec<Anomaly>,
     update_after_rows: u64,
     /// Keys whose `-U` arrived and whose `+U` has not (a [`Fold::Changelog`]), with the `-U`.
-    retracted: HashMap<CanonRow, (usize, CanonRow)>,
+    retracted: PackedMap<(usize, Packed)>,
     /// Each key's writes still to come, in order (a [`Fold::Writes`]).
-    writes: HashMap<CanonRow, VecDeque<(RowKind, CanonRow)>>,
+    writes: PackedMap<VecDeque<(RowKind, Packed)>>,
     /// How many changes came (the index just past the last).
     seen: usize,
+    /// For [`Self::push`]: packs typed values.
+    packer: Packer,
 }
 
 /// Each key's writes as a stream of every write shows them: an upsert's `+I` of its row, a
 /// delete's `-D` of the row it removes (none for an absent key). Deduplicate rules.
-pub fn writes_per_key(
-    shape: &Shape,
-    ops: &[Op],
-) -> HashMap<CanonRow, VecDeque<(RowKind, CanonRow)>> {
-    let mut current: HashMap<CanonRow, CanonRow> = HashMap::new();
-    let mut writes: HashMap<CanonRow, VecDeque<(RowKind, CanonRow)>> = HashMap::new();
+pub fn writes_per_key(shape: &Shape, ops: &[Op]) -> PackedMap<VecDeque<(RowKind, Packed)>> {
+    let mut current: PackedMap<Packed> = PackedMap::default();
+    let mut writes: PackedMap<VecDeque<(RowKind, Packed)>> = PackedMap::default();
+    let mut p = Packer::default();
     for op in ops {
-        let row = canon(shape, &op.values);
-        let key = key_of(shape, &row);
+        p.values(shape, &op.values);
+        let (key, row): (Packed, Packed) = (p.key().into(), p.row().into());
         match op.kind {
             OpKind::Upsert => {
                 writes
@@ -170,58 +172,88 @@ pub fn writes_per_key(
     writes
 }
 
+/// Puts `row` as `key`'s row, in place when it fits; whether the key held a row.
+fn set(state: &mut PackedMap<Packed>, key: &[u8], row: &[u8]) -> bool {
+    match state.get_mut(key) {
+        Some(old) if old.len() == row.len() => {
+            old.copy_from_slice(row);
+            true
+        }
+        Some(old) => {
+            *old = row.into();
+            true
+        }
+        None => {
+            state.insert(key.into(), row.into());
+            false
+        }
+    }
+}
+
 impl Folder {
     pub fn new(mode: Fold) -> Folder {
         Folder {
             mode,
-            state: HashMap::new(),
-            counts: HashMap::new(),
+            state: PackedMap::default(),
+            counts: PackedMap::default(),
             anomalies: Vec::new(),
             update_after_rows: 0,
-            retracted: HashMap::new(),
-            writes: HashMap::new(),
+            retracted: PackedMap::default(),
+            writes: PackedMap::default(),
             seen: 0,
+            packer: Packer::default(),
         }
     }
 
     /// A [`Fold::Writes`] of a stream that must show exactly `writes` (see [`writes_per_key`]).
-    pub fn of_writes(writes: HashMap<CanonRow, VecDeque<(RowKind, CanonRow)>>) -> Folder {
+    pub fn of_writes(writes: PackedMap<VecDeque<(RowKind, Packed)>>) -> Folder {
         Folder {
             writes,
             ..Folder::new(Fold::Writes)
         }
     }
 
-    fn note(&mut self, index: usize, kind: RowKind, row: &CanonRow, reason: &str) {
+    fn note(&mut self, index: usize, kind: RowKind, row: &[u8], reason: &str) {
         self.anomalies.push(Anomaly {
             index,
-            change: show(kind, row),
+            change: show(kind, &unpack(row)),
             reason: reason.to_string(),
         })
     }
 
-    /// One change, the `index`-th of its read.
+    /// One change, the `index`-th of its read, as typed values.
     pub fn push(&mut self, shape: &Shape, index: usize, kind: RowKind, values: &[Value]) {
+        let mut p = std::mem::take(&mut self.packer);
+        p.values(shape, values);
+        self.push_packed(index, kind, p.key(), p.row());
+        self.packer = p;
+    }
+
+    /// One change, the `index`-th of its read, packed with its key (see [`Packer`]).
+    pub fn push_packed(&mut self, index: usize, kind: RowKind, key: &[u8], row: &[u8]) {
         self.seen = self.seen.max(index + 1);
-        let row = canon(shape, values);
         if self.mode == Fold::Multiset {
             match kind {
-                RowKind::Insert | RowKind::UpdateAfter => *self.counts.entry(row).or_insert(0) += 1,
-                _ => match self.counts.get_mut(&row) {
+                RowKind::Insert | RowKind::UpdateAfter => match self.counts.get_mut(row) {
+                    Some(n) => *n += 1,
+                    None => {
+                        self.counts.insert(row.into(), 1);
+                    }
+                },
+                _ => match self.counts.get_mut(row) {
                     Some(n) if *n > 1 => *n -= 1,
                     Some(_) => {
-                        self.counts.remove(&row);
+                        self.counts.remove(row);
                     }
-                    None => self.note(index, kind, &row, "retraction of a row that is not present"),
+                    None => self.note(index, kind, row, "retraction of a row that is not present"),
                 },
             }
             return;
         }
-        let key = key_of(shape, &row);
         match (self.mode, kind) {
             (Fold::Snapshot, RowKind::Insert) => {
-                if self.state.insert(key, row.clone()).is_some() {
-                    self.note(index, kind, &row, "a snapshot read returned this key twice");
+                if set(&mut self.state, key, row) {
+                    self.note(index, kind, row, "a snapshot read returned this key twice");
                 }
             }
             // Paimon's batch source hands back the kind of a key's last write (a +U where Fluss
@@ -229,53 +261,60 @@ impl Folder {
             // kind is not; counted, and noted by the caller.
             (Fold::Snapshot, RowKind::UpdateAfter) => {
                 self.update_after_rows += 1;
-                if self.state.insert(key, row.clone()).is_some() {
-                    self.note(index, kind, &row, "a snapshot read returned this key twice");
+                if set(&mut self.state, key, row) {
+                    self.note(index, kind, row, "a snapshot read returned this key twice");
                 }
             }
             (Fold::Snapshot, _) => {
-                self.note(index, kind, &row, "a snapshot read holds only inserts")
+                self.note(index, kind, row, "a snapshot read holds only inserts")
             }
             (Fold::Changelog, _) => self.push_changelog(index, kind, key, row),
             (Fold::Writes, _) => {
-                let next = self.writes.get_mut(&key).and_then(|w| w.front().cloned());
+                let next = self.writes.get_mut(key).and_then(|w| w.front());
                 match next {
-                    Some((k, r)) if k == kind && r == row => {
-                        self.writes.get_mut(&key).map(VecDeque::pop_front);
+                    Some((k, r)) if *k == kind && **r == *row => {
+                        self.writes.get_mut(key).map(VecDeque::pop_front);
                     }
-                    Some((k, r)) => self.note(index, kind, &row, &format!(
-                        "the key's next write is {}; this one is duplicated, reordered or not the workload's",
-                        show(k, &r)
-                    )),
-                    None => self.note(index, kind, &row, "a write the workload did not make (or made fewer times) to this key"),
+                    Some((k, r)) => {
+                        let expected = show(*k, &unpack(r));
+                        self.note(index, kind, row, &format!(
+                            "the key's next write is {expected}; this one is duplicated, reordered or not the workload's"
+                        ))
+                    }
+                    None => self.note(
+                        index,
+                        kind,
+                        row,
+                        "a write the workload did not make (or made fewer times) to this key",
+                    ),
                 }
                 match kind {
                     RowKind::Insert | RowKind::UpdateAfter => {
-                        self.state.insert(key, row);
+                        set(&mut self.state, key, row);
                     }
                     _ => {
-                        self.state.remove(&key);
+                        self.state.remove(key);
                     }
                 }
             }
             (_, RowKind::Insert | RowKind::UpdateAfter) => {
-                self.state.insert(key, row);
+                set(&mut self.state, key, row);
             }
             (_, RowKind::Delete) => {
-                if self.state.remove(&key).is_none() {
-                    self.note(index, kind, &row, "delete of a key that is not present");
+                if self.state.remove(key).is_none() {
+                    self.note(index, kind, row, "delete of a key that is not present");
                 }
             }
             (_, RowKind::UpdateBefore) => {
-                self.retract(index, &key, &row);
+                self.retract(index, key, row);
             }
         }
     }
 
     /// A `-U`: removes the key's row if it equals `row` (and says so), else notes the anomaly.
-    fn retract(&mut self, index: usize, key: &CanonRow, row: &CanonRow) -> bool {
+    fn retract(&mut self, index: usize, key: &[u8], row: &[u8]) -> bool {
         let reason = match self.state.get(key) {
-            Some(current) if current == row => {
+            Some(current) if **current == *row => {
                 self.state.remove(key);
                 return true;
             }
@@ -287,9 +326,9 @@ impl Folder {
     }
 
     /// One change of a complete changelog (see [`Fold::Changelog`]).
-    fn push_changelog(&mut self, index: usize, kind: RowKind, key: CanonRow, row: CanonRow) {
+    fn push_changelog(&mut self, index: usize, kind: RowKind, key: &[u8], row: &[u8]) {
         if kind != RowKind::UpdateAfter {
-            if let Some((at, before)) = self.retracted.remove(&key) {
+            if let Some((at, before)) = self.retracted.remove(key) {
                 // The -U's pair never came: the key keeps the row it retracted, for what follows.
                 self.note(
                     at,
@@ -297,40 +336,40 @@ impl Folder {
                     &before,
                     "update-before without its update-after",
                 );
-                self.state.insert(key.clone(), before);
+                self.state.insert(key.into(), before);
             }
         }
         match kind {
             RowKind::Insert => {
-                if self.state.insert(key, row.clone()).is_some() {
+                if set(&mut self.state, key, row) {
                     self.note(
                         index,
                         kind,
-                        &row,
+                        row,
                         "insert of a key that is present (a changelog updates it with -U/+U)",
                     );
                 }
             }
             RowKind::UpdateBefore => {
-                if self.retract(index, &key, &row) {
-                    self.retracted.insert(key, (index, row));
+                if self.retract(index, key, row) {
+                    self.retracted.insert(key.into(), (index, row.into()));
                 }
             }
             RowKind::UpdateAfter => {
-                if self.retracted.remove(&key).is_none() {
-                    self.note(index, kind, &row, "update-after without an update-before");
+                if self.retracted.remove(key).is_none() {
+                    self.note(index, kind, row, "update-after without an update-before");
                 }
-                self.state.insert(key, row);
+                set(&mut self.state, key, row);
             }
-            RowKind::Delete => match self.state.get(&key) {
-                Some(current) if *current == row => {
-                    self.state.remove(&key);
+            RowKind::Delete => match self.state.get(key) {
+                Some(current) if **current == *row => {
+                    self.state.remove(key);
                 }
                 Some(_) => {
-                    self.note(index, kind, &row, "delete does not match the current row");
-                    self.state.remove(&key);
+                    self.note(index, kind, row, "delete does not match the current row");
+                    self.state.remove(key);
                 }
-                None => self.note(index, kind, &row, "delete of a key that is not present"),
+                None => self.note(index, kind, row, "delete of a key that is not present"),
             },
         }
     }
@@ -340,36 +379,43 @@ impl Folder {
         let mut rows: Vec<CanonRow> = if self.mode == Fold::Multiset {
             self.counts
                 .iter()
-                .flat_map(|(row, n)| std::iter::repeat_n(row.clone(), *n as usize))
+                .flat_map(|(row, n)| std::iter::repeat_n(unpack(row), *n as usize))
                 .collect()
         } else {
-            self.state.values().cloned().collect()
+            self.state.values().map(|r| unpack(r)).collect()
         };
         let mut anomalies = self.anomalies.clone();
         // Writes the stream never showed (a key's first missing one, each key once).
-        let mut unseen: Vec<(&CanonRow, &(RowKind, CanonRow))> = self
+        let mut unseen: Vec<(CanonRow, RowKind, CanonRow)> = self
             .writes
             .iter()
-            .filter_map(|(key, w)| w.front().map(|first| (key, first)))
+            .filter_map(|(key, w)| {
+                w.front()
+                    .map(|(kind, row)| (unpack(key), *kind, unpack(row)))
+            })
             .collect();
-        unseen.sort_by(|a, b| a.0.cmp(b.0));
-        for (_, (kind, row)) in unseen {
+        unseen.sort_by(|a, b| a.0.cmp(&b.0));
+        for (_, kind, row) in unseen {
             anomalies.push(Anomaly {
                 index: self.seen,
-                change: show(*kind, row),
+                change: show(kind, &row),
                 reason: "a write of the workload the stream never showed (by its end)".to_string(),
             });
         }
         // A -U still waiting for its +U at the end: the pair is missing; the key keeps its row.
-        let mut open: Vec<&(usize, CanonRow)> = self.retracted.values().collect();
+        let mut open: Vec<(usize, CanonRow)> = self
+            .retracted
+            .values()
+            .map(|(at, before)| (*at, unpack(before)))
+            .collect();
         open.sort();
         for (at, before) in open {
             anomalies.push(Anomaly {
-                index: *at,
-                change: show(RowKind::UpdateBefore, before),
+                index: at,
+                change: show(RowKind::UpdateBefore, &before),
                 reason: "update-before without its update-after".to_string(),
             });
-            rows.push(before.clone());
+            rows.push(before);
         }
         rows.sort();
         anomalies.sort_by_key(|a| a.index);

@@ -7,10 +7,12 @@ use super::csv::utf8_text;
 use super::generate::random_ops;
 use super::merge::{Engine, Merge, Target};
 use super::oracle::{canon, diff, key_of, writes_per_key, CanonRow, Fold, Folded, Folder, RowKind};
+use super::packed::Packer;
 use super::shrink::shrink_candidates;
 use super::types::DataType;
 use super::value::Value;
 use super::view::{view_queries, View, ViewQuery};
+use super::wire::for_each_change;
 use super::workload::{parse_workload, Op, OpKind, Shape};
 use crate::create_table::{parse_create_table, CreateTable};
 use crate::error::{Result, TierproofError};
@@ -709,6 +711,13 @@ impl Proof {
         sql
     }
 
+    /// The sentinel's value in its column, as canonical text.
+    fn sentinel_text(&self) -> Option<String> {
+        let col = self.sentinel_column;
+        (self.sentinel[col] != Value::Null)
+            .then(|| self.sentinel[col].canonical(self.shape.columns[col].1))
+    }
+
     /// A read about to stream in, judged with the strictness its source promises (the rules
     /// per kind are [`Fold`]'s): a snapshot as a set; a lake replay as a complete changelog
     /// where the table's producer makes one, write by write where it streams every write, else
@@ -739,6 +748,9 @@ impl Proof {
             folder,
             unreadable: Vec::new(),
             view: None,
+            packer: Packer::default(),
+            sentinel: self.sentinel_text(),
+            fold_time: std::time::Duration::ZERO,
         }
     }
 
@@ -770,6 +782,9 @@ impl Proof {
             folder: Folder::new(mode),
             unreadable: Vec::new(),
             view: Some((view, shape)),
+            packer: Packer::default(),
+            sentinel: None,
+            fold_time: std::time::Duration::ZERO,
         }
     }
 
@@ -783,38 +798,47 @@ impl Proof {
     ) {
         // Its position in the read, the sentinel's rows counted: what an anomaly names.
         let index = (read.changes + read.sentinels) as usize;
-        if let Some((_, shape)) = &read.view {
-            // A view read is a batch query with no sentinel commit to leave out.
-            match shape.parse_row(cells) {
-                Ok(values) => {
-                    read.changes += 1;
-                    read.folder.push(shape, index, kind, &values);
-                }
-                Err(e) => {
-                    read.changes += 1;
-                    read.unreadable.push(unreadable(index, kind, cells, &e));
-                }
-            }
+        let shape = read.view.as_ref().map_or(&self.shape, |(_, s)| s);
+        if !read.packer.texts(shape, cells) {
+            read.changes += 1;
+            let e = shape
+                .parse_row(cells)
+                .expect_err("a row the packer refuses does not parse");
+            read.unreadable.push(unreadable(index, kind, cells, &e));
             return;
         }
-        match self.shape.parse_row(cells) {
-            Ok(values) => {
-                let col = self.sentinel_column;
-                let is_sentinel = values[col] != Value::Null
-                    && values[col].canonical(self.shape.columns[col].1)
-                        == self.sentinel[col].canonical(self.shape.columns[col].1);
-                if is_sentinel {
-                    read.sentinels += 1;
-                } else {
-                    read.changes += 1;
-                    read.folder.push(&self.shape, index, kind, &values);
-                }
-            }
-            Err(e) => {
-                read.changes += 1;
-                read.unreadable.push(unreadable(index, kind, cells, &e));
-            }
+        // A view read is a batch query with no sentinel commit to leave out.
+        let col = self.sentinel_column;
+        if read.view.is_none()
+            && read
+                .sentinel
+                .as_deref()
+                .is_some_and(|s| read.packer.cell_is(col, Some(s)))
+        {
+            read.sentinels += 1;
+            return;
         }
+        read.changes += 1;
+        read.folder
+            .push_packed(index, kind, read.packer.key(), read.packer.row());
+    }
+
+    /// A batch of `read`'s changes in the wire format ([`super::wire`]), each pushed as it is
+    /// decoded; the time it takes counts as the read's folding.
+    pub fn push_batch(&self, read: &mut PendingRead, batch: &[u8]) -> Result<()> {
+        let started = thread_cpu_time();
+        let width = read.width(&self.shape);
+        let pushed = for_each_change(batch, width, |kind, cells| {
+            let index = (read.changes + read.sentinels) as usize;
+            self.push(
+                read,
+                RowKind::from_code(index, i32::from(kind as i8))?,
+                cells,
+            );
+            Ok(())
+        });
+        read.fold_time += thread_cpu_time().saturating_sub(started);
+        pushed
     }
 
     /// Judges whole reads (tests and small callers); see [`Self::judge_folded`].
@@ -871,6 +895,7 @@ impl Proof {
                 notes,
                 consistent: false,
                 reason: String::new(),
+                fold_ms: read.fold_time.as_millis() as u64,
             });
         }
         // One check against the expected state per read, then one per later read against the
@@ -880,20 +905,30 @@ impl Proof {
             .iter()
             .map(|r| r.view.as_ref().map(|(v, _)| v))
             .collect();
-        let seen = |i: usize, rows: &[CanonRow]| match views[i] {
-            Some(v) => v.apply(rows),
-            None => rows.to_vec(),
-        };
+        // What a read sees of `rows`: all of them, or its view of them.
+        fn seen<'a>(view: Option<&View>, rows: &'a [CanonRow]) -> std::borrow::Cow<'a, [CanonRow]> {
+            match view {
+                Some(v) => v.apply(rows).into(),
+                None => rows.into(),
+            }
+        }
         let vs_expected: Vec<Check> = judged
             .iter()
             .enumerate()
-            .map(|(i, r)| check("expected", &seen(i, &expected), &r.name, &r.rows))
+            .map(|(i, r)| check("expected", &seen(views[i], &expected), &r.name, &r.rows))
             .collect();
         let vs_first: Vec<Check> = match judged.split_first() {
             Some((first, rest)) if views[0].is_none() => rest
                 .iter()
                 .enumerate()
-                .map(|(j, r)| check(&first.name, &seen(j + 1, &first.rows), &r.name, &r.rows))
+                .map(|(j, r)| {
+                    check(
+                        &first.name,
+                        &seen(views[j + 1], &first.rows),
+                        &r.name,
+                        &r.rows,
+                    )
+                })
                 .collect(),
             _ => Vec::new(),
         };
@@ -945,6 +980,19 @@ impl Proof {
     }
 }
 
+/// The CPU time the calling thread has used so far.
+fn thread_cpu_time() -> std::time::Duration {
+    let mut t = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: clock_gettime only writes the timespec it is given, which lives for the call.
+    if unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) } != 0 {
+        return std::time::Duration::ZERO;
+    }
+    std::time::Duration::new(t.tv_sec as u64, t.tv_nsec as u32)
+}
+
 /// A read streaming in: its changes folded as they come, and the ones that could not be read.
 #[derive(Debug, Clone)]
 pub struct PendingRead {
@@ -957,6 +1005,13 @@ pub struct PendingRead {
     unreadable: Vec<AnomalyOut>,
     /// For a view read: what it returns, and the columns it returns them in.
     view: Option<(View, Shape)>,
+    /// Packs each change as it comes.
+    packer: Packer,
+    /// The sentinel's canonical cell in its column (none for a view read).
+    sentinel: Option<String>,
+    /// CPU time spent decoding and folding its batches (CPU, not wall time: reads fold side by
+    /// side and must not count the time they wait for each other).
+    fold_time: std::time::Duration,
 }
 
 impl PendingRead {
@@ -1022,6 +1077,8 @@ pub struct ReadVerdict {
     pub consistent: bool,
     /// Why not, when not.
     pub reason: String,
+    /// CPU milliseconds spent decoding and folding its changes as they streamed in.
+    pub fold_ms: u64,
 }
 
 #[derive(Debug, Clone, Serialize)]

@@ -16,11 +16,26 @@ pub type WireChange<'a> = (u8, Vec<Option<&'a str>>);
 /// The changes of a batch, `width` cells each, borrowed from it (no copy of any cell).
 pub fn decode_batch(bytes: &[u8], width: usize) -> Result<Vec<WireChange<'_>>> {
     let mut out = Vec::new();
+    for_each_change(bytes, width, |kind, cells| {
+        out.push((kind, cells.to_vec()));
+        Ok(())
+    })?;
+    Ok(out)
+}
+
+/// Hands each change of a batch to `f` in order, its cells borrowed from the batch in one
+/// vector reused from change to change; stops at the first error.
+pub fn for_each_change<'a>(
+    bytes: &'a [u8],
+    width: usize,
+    mut f: impl FnMut(u8, &[Option<&'a str>]) -> Result<()>,
+) -> Result<()> {
+    let mut cells = Vec::with_capacity(width);
     let mut at = 0;
     while at < bytes.len() {
         let kind = bytes[at];
         at += 1;
-        let mut cells = Vec::with_capacity(width);
+        cells.clear();
         for _ in 0..width {
             let mut len: u64 = 0;
             let mut shift = 0;
@@ -53,9 +68,9 @@ pub fn decode_batch(bytes: &[u8], width: usize) -> Result<Vec<WireChange<'_>>> {
                 .map_err(|_| bad(format!("a cell is not UTF-8 at byte {at}")))?;
             cells.push(Some(text));
         }
-        out.push((kind, cells));
+        f(kind, &cells)?;
     }
-    Ok(out)
+    Ok(())
 }
 
 /// Appends one change in the wire format (what the Java `ReadBuffer` writes; for tests and

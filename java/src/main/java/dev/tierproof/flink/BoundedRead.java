@@ -54,6 +54,7 @@ public final class BoundedRead {
         steps.execute("the " + name + " read", deadline, control -> {
             control.detail(() -> "it had read " + size.getAsLong() + " changes");
             AtomicBoolean drained = new AtomicBoolean();
+            String counted = name + " changes read";
             try {
                 TableResult result = PlannerThread.executeSql(tables, query);
                 control.onCancel(() -> result.getJobClient().ifPresent(JobClient::cancel));
@@ -62,7 +63,7 @@ public final class BoundedRead {
                     boolean draining = false;
                     while (!control.cancelled() && rows.hasNext()) {
                         add.accept(rows.next());
-                        steps.progress().count(name + " changes read", size.getAsLong());
+                        steps.progress().count(counted, size.getAsLong());
                         if (!draining && size.getAsLong() == stopAfter) {
                             // The count is reached: drain for the grace period, then end the job.
                             draining = true;

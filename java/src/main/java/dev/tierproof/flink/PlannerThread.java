@@ -15,10 +15,16 @@ public final class PlannerThread {
 
     private PlannerThread() {}
 
-    /** {@code tables.executeSql(sql)} from any thread: every statement tierproof runs goes here. */
+    /**
+     * {@code tables.executeSql(sql)} from any thread: every statement tierproof runs goes here.
+     * An environment is not thread-safe and reads run side by side: one statement at a time is
+     * planned and submitted in it (its job then runs, and is read, unlocked).
+     */
     public static TableResult executeSql(TableEnvironment tables, String sql) {
         prepare();
-        return tables.executeSql(sql);
+        synchronized (tables) {
+            return tables.executeSql(sql);
+        }
     }
 
     private static void prepare() {

@@ -17,6 +17,7 @@ import dev.tierproof.report.ProofReport;
 import dev.tierproof.report.ProofReport.Checkpoint.Kind;
 import dev.tierproof.report.Report;
 import dev.tierproof.report.TierLag;
+import dev.tierproof.run.Reading;
 import dev.tierproof.run.Steps;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -260,69 +261,86 @@ public final class StreamhouseProof {
             Map<String, String> bounds = new LinkedHashMap<>();
             List<String> failedReads = new ArrayList<>();
             try (Workload.Reads reads = workload.reads()) {
-                Timed timed = new Timed(timings, steps, bounds, reads, failures, failedReads);
+                Reading reading = new Reading(steps, reads, BoundedRead.GRACE, timings, bounds, failures,
+                        failedReads);
                 String all = workload.selectAll(Map.of());
                 TableEnvironment paimonBatch = paimon(engine.batchTables(), cfg.warehouse());
-                Workload.ReadBuffer lakeRows = timed.read("paimon_batch", "a batch query ends by itself", -1,
-                        Workload.Source.SNAPSHOT, sink -> BoundedRead.collect(steps, paimonBatch, all, sink,
-                                cfg.deadline()));
+                // Every read is planned here, in the order the verdict judges them, and run side by
+                // side: first all that need nothing of another, then those bounded by another's result.
+                List<Reading.Planned> first = new ArrayList<>();
+                List<Reading.Planned> second = new ArrayList<>();
+                Reading.Planned lake = reading.plan("paimon_batch", Workload.Source.SNAPSHOT,
+                        () -> Reading.Bound.endsByItself("a batch query ends by itself"),
+                        (lane, sink) -> BoundedRead.collect(lane, paimonBatch, all, sink, cfg.deadline()));
+                first.add(lake);
                 if (stalled == null) {
                     TableEnvironment paimonStreaming = paimon(engine.streamingTables(), cfg.warehouse());
                     String replay = workload.selectAll(Map.of("scan.mode", "from-snapshot", "scan.snapshot-id", "1",
                             "continuous.discovery-interval", "100ms"));
-                    timed.read("paimon_streaming", "stopped after the log's " + logChanges + " changes (the sum of"
-                            + " the tiered log end offsets)", logChanges, Workload.Source.REPLAY,
-                            sink -> BoundedRead.collect(steps, paimonStreaming, replay, sink, cfg.deadline(),
-                                    logChanges));
+                    first.add(reading.plan("paimon_streaming", Workload.Source.REPLAY, () -> new Reading.Bound(
+                            "stopped after the log's " + logChanges + " changes (the sum of the tiered log end"
+                                    + " offsets)", logChanges), (lane, sink) -> BoundedRead.collect(lane,
+                                            paimonStreaming, replay, sink, cfg.deadline(), logChanges)));
                 } else {
                     bounds.put("paimon_streaming", notRun);
                 }
-                timed.read("paimon_replay", "Paimon's stream scan up to the latest snapshot", -1,
-                        Workload.Source.REPLAY, sink -> PaimonStreamReplay.replay(steps, cfg.warehouse(), db, table,
-                                sink, workload.columns(), cfg.deadline()));
+                first.add(reading.plan("paimon_replay", Workload.Source.REPLAY,
+                        () -> Reading.Bound.endsByItself("Paimon's stream scan up to the latest snapshot"),
+                        (lane, sink) -> PaimonStreamReplay.replay(lane, cfg.warehouse(), db, table, sink,
+                                workload.columns(), cfg.deadline())));
+                Reading.Planned full = null;
                 if (stalled == null) {
                     TableEnvironment flussStreaming = utc(FlussCatalog.register(engine.streamingTables(), cluster));
                     String earliest = workload.selectAll(Map.of("scan.startup.mode", "earliest"));
-                    timed.read("fluss_changelog", "scan.startup.mode=earliest, stopped at the log end offsets: "
-                            + logChanges + " changes", logChanges, Workload.Source.LOG, sink -> BoundedRead.collect(
-                                    steps, flussStreaming, earliest, sink, cfg.deadline(), logChanges));
-                    if (lakeRows != null) {
-                        long lakeCount = lakeRows.size();
-                        String full = workload.selectAll(Map.of("scan.startup.mode", "full"));
-                        timed.read("fluss_full", "scan.startup.mode=full (lake snapshot + empty log tail), stopped"
-                                + " after the lake's " + lakeCount + " rows", lakeCount, Workload.Source.SNAPSHOT,
-                                sink -> BoundedRead.collect(steps, flussStreaming, full, sink, cfg.deadline(),
-                                        lakeCount));
-                    } else {
-                        bounds.put("fluss_full", "not run: it is bounded by the lake's row count, and the lake read"
-                                + " failed");
-                    }
+                    first.add(reading.plan("fluss_changelog", Workload.Source.LOG, () -> new Reading.Bound(
+                            "scan.startup.mode=earliest, stopped at the log end offsets: " + logChanges + " changes",
+                            logChanges), (lane, sink) -> BoundedRead.collect(lane, flussStreaming, earliest, sink,
+                                    cfg.deadline(), logChanges)));
+                    // Bounded by the lake's row count: it starts once the lake read has ended.
+                    String fullSql = workload.selectAll(Map.of("scan.startup.mode", "full"));
+                    full = reading.plan("fluss_full", Workload.Source.SNAPSHOT, () -> new Reading.Bound(
+                            "scan.startup.mode=full (lake snapshot + empty log tail), stopped after the lake's "
+                                    + lake.buffer().size() + " rows", lake.buffer().size()),
+                            (lane, sink) -> BoundedRead.collect(lane, flussStreaming, fullSql, sink, cfg.deadline(),
+                                    lake.buffer().size()));
+                    second.add(full);
                 } else {
                     bounds.put("fluss_changelog", notRun);
                     bounds.put("fluss_full", notRun);
                 }
-                Workload.ReadBuffer union = timed.read("fluss_union", "a batch union read (lake snapshot + log)"
-                        + " ends by itself", -1, Workload.Source.SNAPSHOT, sink -> BoundedRead.collect(steps,
-                                flussBatch, all, sink, cfg.deadline()));
+                Reading.Planned union = reading.plan("fluss_union", Workload.Source.SNAPSHOT,
+                        () -> Reading.Bound.endsByItself("a batch union read (lake snapshot + log) ends by itself"),
+                        (lane, sink) -> BoundedRead.collect(lane, flussBatch, all, sink, cfg.deadline()));
+                first.add(union);
                 // COUNT(*), filters and a projection are reads too: of the lake, and of the union read
-                // where that one ended (else they would wait as it did).
+                // once that one has ended (else they would wait as it did).
+                List<Reading.Planned> unionViews = new ArrayList<>();
                 List<Workload.ViewQuery> views = workload.viewQueries();
                 for (int i = 0; i < views.size(); i++) {
                     Workload.ViewQuery v = views.get(i);
-                    int index = i;
-                    timed.view("lake_" + v.name(), v.sql(), index, sink -> BoundedRead.collect(steps, paimonBatch,
-                            v.sql(), sink, cfg.deadline()));
-                    if (union != null) {
-                        timed.view("union_" + v.name(), v.sql(), index, sink -> BoundedRead.collect(steps,
-                                flussBatch, v.sql(), sink, cfg.deadline()));
-                    } else {
-                        bounds.put("union_" + v.name(), "not run: the union read did not end");
-                    }
+                    first.add(reading.planView(i, "lake_" + v.name(), v.sql(), (lane, sink) -> BoundedRead.collect(
+                            lane, paimonBatch, v.sql(), sink, cfg.deadline())));
+                    unionViews.add(reading.planView(i, "union_" + v.name(), v.sql(), (lane, sink) ->
+                            BoundedRead.collect(lane, flussBatch, v.sql(), sink, cfg.deadline())));
                 }
+                long readsStart = System.nanoTime();
+                reading.together(first);
+                if (full != null && !lake.ok()) {
+                    reading.notRun(full, "not run: it is bounded by the lake's row count, and the lake read failed");
+                    second.remove(full);
+                }
+                if (union.ok()) {
+                    second.addAll(unionViews);
+                } else {
+                    unionViews.forEach(v -> reading.notRun(v, "not run: the union read did not end"));
+                }
+                reading.together(second);
+                timings.put("reads", Statements.millisSince(readsStart));
 
                 t = System.nanoTime();
                 verdict = reads.judge(failures);
                 timings.put("judge", Statements.millisSince(t));
+                timings.put("fold", verdict.foldMillis());
             }
             t = System.nanoTime();
             List<String> live = new ArrayList<>(liveNotes);
@@ -444,12 +462,13 @@ public final class StreamhouseProof {
         String lake = samples.isEmpty() ? "lake not polled yet" : lagText(samples.get(samples.size() - 1));
         try (Workload prefix = workload.prefix(written); Workload.Reads reads = prefix.reads()) {
             steps.progress().step("live check after round " + round + ": the union read while " + lake);
-            Timed timed = new Timed(new LinkedHashMap<>(), steps, new LinkedHashMap<>(), reads,
-                    new ArrayList<>(failures), new ArrayList<>());
-            timed.read("fluss_union", "", -1, Workload.Source.SNAPSHOT, sink -> BoundedRead.collect(steps,
-                    flussBatch, prefix.selectAll(Map.of()), sink, cfg.deadline()));
+            Reading reading = new Reading(steps, reads, BoundedRead.GRACE, failures);
+            String all = prefix.selectAll(Map.of());
+            reading.together(List.of(reading.plan("fluss_union", Workload.Source.SNAPSHOT,
+                    () -> Reading.Bound.endsByItself(""), (lane, sink) -> BoundedRead.collect(lane, flussBatch, all,
+                            sink, cfg.deadline()))));
             return new ProofReport.Checkpoint(Kind.LIVE_UNION, "union read after round " + round
-                    + " (operations 1-" + written + ") while " + lake, reads.judge(timed.failures()), null);
+                    + " (operations 1-" + written + ") while " + lake, reads.judge(reading.failures()), null);
         }
     }
 
@@ -478,14 +497,15 @@ public final class StreamhouseProof {
             String all = prefix.selectAll(Map.of());
             steps.progress().step("checkpoint after round " + round + ": the lake and the union read");
             // A read that fails here is this checkpoint's finding, as in the final reads.
-            Timed timed = new Timed(new LinkedHashMap<>(), steps, new LinkedHashMap<>(), reads,
-                    new ArrayList<>(failures), new ArrayList<>());
-            timed.read("paimon_batch", "", -1, Workload.Source.SNAPSHOT, sink -> BoundedRead.collect(steps,
-                    paimon(engine.batchTables(), cfg.warehouse()), all, sink, cfg.deadline()));
-            timed.read("fluss_union", "", -1, Workload.Source.SNAPSHOT, sink -> BoundedRead.collect(steps,
-                    flussBatch, all, sink, cfg.deadline()));
+            Reading reading = new Reading(steps, reads, BoundedRead.GRACE, failures);
+            TableEnvironment paimonBatch = paimon(engine.batchTables(), cfg.warehouse());
+            reading.together(List.of(
+                    reading.plan("paimon_batch", Workload.Source.SNAPSHOT, () -> Reading.Bound.endsByItself(""),
+                            (lane, sink) -> BoundedRead.collect(lane, paimonBatch, all, sink, cfg.deadline())),
+                    reading.plan("fluss_union", Workload.Source.SNAPSHOT, () -> Reading.Bound.endsByItself(""),
+                            (lane, sink) -> BoundedRead.collect(lane, flussBatch, all, sink, cfg.deadline()))));
             return new ProofReport.Checkpoint(Kind.AFTER_ROUND, "after round " + round + " (operations 1-"
-                    + written + ", " + lake + ")", reads.judge(timed.failures()), stalled);
+                    + written + ", " + lake + ")", reads.judge(reading.failures()), stalled);
         }
     }
 
@@ -577,50 +597,6 @@ public final class StreamhouseProof {
             out.add(new TierLag(s.atMillis(), s.logEnd(), s.tiered(), s.lakeSnapshot()));
         }
         return out;
-    }
-
-    /**
-     * Times each read, says it is starting, and keeps how it was bounded: for a read stopped at a
-     * count, also what arrived past it within the grace period (judged with the rest). A read that
-     * errors or never ends is a finding, not a crash of the proof: it is left out of the verdict's
-     * reads and its failure goes into the verdict's failures.
-     */
-    private record Timed(Map<String, Long> timings, Steps steps, Map<String, String> bounds, Workload.Reads reads,
-            List<String> failures, List<String> failedReads) {
-        /** The read's rows, or null when it failed. */
-        Workload.ReadBuffer read(String name, String bound, long count, Workload.Source source,
-                java.util.function.Consumer<Workload.ReadBuffer> read) {
-            return read(name, bound, count, reads.open(name, source), read);
-        }
-
-        /** A view read ({@code Workload.viewQueries}'s {@code index}th): a batch query that ends by itself. */
-        Workload.ReadBuffer view(String name, String sql, int index, java.util.function.Consumer<Workload.ReadBuffer> read) {
-            return read(name, sql + " (ends by itself)", -1, reads.openView(index, name), read);
-        }
-
-        private Workload.ReadBuffer read(String name, String bound, long count, Workload.ReadBuffer r,
-                java.util.function.Consumer<Workload.ReadBuffer> read) {
-            steps.progress().step("read " + name);
-            long t = System.nanoTime();
-            try {
-                read.accept(r);
-            } catch (TierproofException e) {
-                if (steps.endsTheRun(e)) {
-                    throw e;
-                }
-                reads.drop(r);
-                failures.add(name + ": " + e.getMessage());
-                failedReads.add(name);
-                bounds.put(name, bound + " — FAILED (below)");
-                timings.put(name, Statements.millisSince(t));
-                return null;
-            }
-            timings.put(name, Statements.millisSince(t));
-            long extra = count < 0 ? 0 : r.size() - count;
-            bounds.put(name, count < 0 ? bound : bound + ", then " + BoundedRead.GRACE.toMillis() + " ms more: "
-                    + (extra == 0 ? "nothing" : extra + " changes past the bound (judged)"));
-            return r;
-        }
     }
 
     /** TIMESTAMP_LTZ values are written and read as UTC instants. */

@@ -9,6 +9,7 @@ import dev.tierproof.flink.FlinkEngine;
 import dev.tierproof.flink.OrderedWrite;
 import dev.tierproof.flink.Statements;
 import dev.tierproof.report.ProofReport;
+import dev.tierproof.run.Reading;
 import dev.tierproof.run.Steps;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -128,36 +129,46 @@ public final class PaimonProof {
         String streamingQuery = null;
         Verdict verdict;
         try (Workload.Reads reads = workload.reads()) {
-            t = System.nanoTime();
+            // The reads run side by side; each read's time is its own, so they overlap.
+            Reading reading = new Reading(steps, reads, BoundedRead.GRACE, timings, new LinkedHashMap<>(),
+                    new ArrayList<>(), new ArrayList<>());
             String batchQuery = workload.selectAll(Map.of());
-            steps.progress().step("batch read: " + batchQuery);
-            BoundedRead.collect(steps, batch, batchQuery, reads.open("batch", Workload.Source.SNAPSHOT), cfg.deadline());
-            timings.put("batch_read", Statements.millisSince(t));
-
+            List<Reading.Planned> planned = new ArrayList<>();
+            planned.add(reading.plan("batch", Workload.Source.SNAPSHOT, () -> Reading.Bound.endsByItself(
+                    batchQuery),
+                    (lane, sink) -> BoundedRead.collect(lane, batch, batchQuery, sink, cfg.deadline())));
             if (replays) {
-                t = System.nanoTime();
                 TableEnvironment streaming = engine.streamingTables();
                 streaming.getConfig().setLocalTimeZone(ZoneOffset.UTC);
                 PaimonTables.register(streaming, cfg.warehouse());
                 streaming.useDatabase(path.getDatabaseName());
                 streamingQuery = workload.selectAll(replayOptions());
-                steps.progress().step("streaming read: " + streamingQuery);
-                BoundedRead.collect(steps, streaming, streamingQuery, reads.open("streaming", Workload.Source.REPLAY),
-                        cfg.deadline());
-                timings.put("streaming_read", Statements.millisSince(t));
-                t = System.nanoTime();
-                steps.progress().step("paimon replay: Paimon's own stream scan from snapshot 1 (no Flink)");
-                PaimonStreamReplay.replay(steps, cfg.warehouse(), path.getDatabaseName(), path.getObjectName(),
-                        reads.open("paimon_replay", Workload.Source.REPLAY), workload.columns(), cfg.deadline());
-                timings.put("paimon_replay", Statements.millisSince(t));
+                String replay = streamingQuery;
+                planned.add(reading.plan("streaming", Workload.Source.REPLAY, () -> Reading.Bound.endsByItself(
+                        replay),
+                        (lane, sink) -> BoundedRead.collect(lane, streaming, replay, sink, cfg.deadline())));
+                planned.add(reading.plan("paimon_replay", Workload.Source.REPLAY, () -> Reading.Bound.endsByItself(
+                        "Paimon's own stream scan from snapshot 1 (no Flink)"),
+                        (lane, sink) -> PaimonStreamReplay.replay(lane, cfg.warehouse(), path.getDatabaseName(),
+                                path.getObjectName(), sink, workload.columns(), cfg.deadline())));
+            }
+            t = System.nanoTime();
+            reading.together(planned);
+            timings.put("reads", Statements.millisSince(t));
+            if (replays) {
                 long to = last.getAsLong();
                 steps.execute("rolling back the sentinel commit", cfg.deadline(), control ->
                         PaimonLake.rollBackTo(cfg.warehouse(), path.getDatabaseName(), path.getObjectName(), to));
             }
+            // A read of the core proof that fails fails the proof, as it always has.
+            reading.firstError().ifPresent(e -> {
+                throw e;
+            });
 
             t = System.nanoTime();
             verdict = reads.judge();
             timings.put("judge", Statements.millisSince(t));
+            timings.put("fold", verdict.foldMillis());
         }
         timings.put("total", Statements.millisSince(startAll));
 

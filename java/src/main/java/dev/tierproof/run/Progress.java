@@ -2,11 +2,14 @@ package dev.tierproof.run;
 
 import java.io.PrintStream;
 
-/** Progress of long steps, one line a step on stderr, counts at most about once a second. */
+/**
+ * Progress of long steps, one line a step on stderr, counts at most about once a second. Steps
+ * may run side by side: lines never interleave, and a count that is not due costs one read.
+ */
 public final class Progress {
     private final PrintStream out;
     private final long start = System.nanoTime();
-    private long lastCount;
+    private volatile long lastCount;
 
     private Progress(PrintStream out) {
         this.out = out;
@@ -21,7 +24,7 @@ public final class Progress {
         return new Progress(null);
     }
 
-    public void step(String message) {
+    public synchronized void step(String message) {
         if (out != null) {
             out.printf("[%6.1fs] %s%n", elapsedSeconds(), message);
         }
@@ -39,6 +42,10 @@ public final class Progress {
         if (now - lastCount < 1_000_000_000L && done != total) {
             return;
         }
+        print(what, done, total, now);
+    }
+
+    private synchronized void print(String what, long done, long total, long now) {
         lastCount = now;
         String of = total >= 0 ? done + "/" + total : String.valueOf(done);
         out.printf("[%6.1fs]   %s: %s%n", elapsedSeconds(), what, of);

@@ -2,16 +2,20 @@ package dev.tierproof.run;
 
 import dev.tierproof.core.TierproofException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
@@ -31,28 +35,112 @@ public final class Steps {
     private final long budgetEnd;
     private final Undo undo;
 
+    /** How many parts {@link #together} runs at once. */
+    public static final int LANES = 4;
+
     private final Worker worker;
+    /** The workers of {@link #together}'s lanes, kept for the run: shared by a run's copies. */
+    private final Worker[] lanes;
     /** The step running now: shared by a run's quiet copies. */
     private final AtomicReference<String> current;
 
     private Steps(Progress progress, Duration budget, long budgetEnd, Undo undo, AtomicReference<String> current,
-            Worker worker) {
+            Worker worker, Worker[] lanes) {
         this.progress = progress;
         this.budget = budget;
         this.budgetEnd = budgetEnd;
         this.undo = undo;
         this.current = current;
         this.worker = worker;
+        this.lanes = lanes;
     }
 
     private Steps(Progress progress, Duration budget) {
         this(progress, budget, budget == null ? Long.MAX_VALUE : System.nanoTime() + budget.toNanos(), new Undo(),
-                new AtomicReference<>("starting"), new Worker());
+                new AtomicReference<>("starting"), new Worker(), lanes());
     }
 
-    /** The same run (budget, undo ledger, current step, worker) with progress that prints nothing. */
+    private static Worker[] lanes() {
+        Worker[] lanes = new Worker[LANES];
+        for (int i = 0; i < LANES; i++) {
+            lanes[i] = new Worker();
+        }
+        return lanes;
+    }
+
+    /** The same run (budget, undo ledger, current step, workers) with progress that prints nothing. */
     public Steps quiet() {
-        return new Steps(Progress.silent(), budget, budgetEnd, undo, current, worker);
+        return new Steps(Progress.silent(), budget, budgetEnd, undo, current, worker, lanes);
+    }
+
+    /** The same run with its steps on lane {@code i}'s worker. */
+    private Steps lane(int i) {
+        return new Steps(progress, budget, budgetEnd, undo, current, lanes[i], lanes);
+    }
+
+    /**
+     * Runs independent parts side by side, at most {@link #LANES} at a time, in the order given:
+     * each part's steps run on a worker of its own lane, each bounded by its own deadline and by
+     * the run's budget, exactly as if the part ran alone. Returns once every part has ended. A
+     * part that throws does not stop the others; the first exception is thrown once all have
+     * ended. An interruption stops every part (their steps cancel) and ends the run.
+     */
+    public void together(List<Consumer<Steps>> parts) {
+        if (parts.size() <= 1) {
+            parts.forEach(p -> p.accept(this));
+            return;
+        }
+        LinkedBlockingQueue<Integer> free = new LinkedBlockingQueue<>();
+        for (int i = 0; i < LANES; i++) {
+            free.add(i);
+        }
+        ExecutorService drivers = Executors.newFixedThreadPool(Math.min(LANES, parts.size()), r -> {
+            Thread t = new Thread(r, "tierproof-lane");
+            t.setDaemon(true);
+            return t;
+        });
+        List<Future<?>> running = new ArrayList<>();
+        try {
+            for (Consumer<Steps> part : parts) {
+                running.add(drivers.submit(() -> {
+                    int lane = free.take();
+                    try {
+                        part.accept(lane(lane));
+                    } finally {
+                        free.add(lane);
+                    }
+                    return null;
+                }));
+            }
+            RuntimeException first = null;
+            for (Future<?> f : running) {
+                try {
+                    f.get();
+                } catch (ExecutionException e) {
+                    Throwable cause = e.getCause();
+                    if (cause instanceof Error err) {
+                        throw err;
+                    }
+                    RuntimeException r = cause instanceof RuntimeException re ? re
+                            : new TierproofException(rootMessage(cause), cause);
+                    first = first == null ? r : first;
+                }
+            }
+            if (first != null) {
+                throw first;
+            }
+        } catch (InterruptedException e) {
+            drivers.shutdownNow(); // each part's waiting step is interrupted: it cancels its work
+            try {
+                drivers.awaitTermination(WIND_DOWN.toMillis() + 1000, TimeUnit.MILLISECONDS);
+            } catch (InterruptedException again) {
+                // interrupted twice: stop waiting for the parts to wind down
+            }
+            Thread.currentThread().interrupt();
+            throw new RunInterrupted("interrupted during " + current());
+        } finally {
+            drivers.shutdownNow();
+        }
     }
 
     /**

@@ -39,7 +39,7 @@ class MainTest {
                 warehouse.toString(), "--report", report.toString());
         assertEquals(Main.CONSISTENT, o.status(), o.out() + o.err());
         assertTrue(o.out().contains("verdict          : CONSISTENT"), o.out());
-        assertTrue(o.err().contains("streaming read:"), o.err());
+        assertTrue(o.err().contains("read streaming: SELECT"), o.err());
         JsonNode j = new ObjectMapper().readTree(report.toFile());
         // Cells are canonical text, rows in the order of that text.
         assertEquals("[[\"-1\",null],[\"2147483647\",\"-2147483648\"],[\"7\",\"2\"]]",

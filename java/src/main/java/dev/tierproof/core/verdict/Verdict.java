@@ -19,10 +19,11 @@ public record Verdict(boolean consistent, boolean keyed, String promise, List<St
         List<List<String>> expectedRows, List<Read> reads, List<Check> checks, List<String> failures) {
     /**
      * One read, folded; notes are what does not make it wrong but is worth knowing; consistent
-     * and reason are the oracle's verdict on this read alone.
+     * and reason are the oracle's verdict on this read alone; foldMs is the CPU time the core spent
+     * decoding and folding its changes as they streamed in (part of judging).
      */
     public record Read(String name, long changes, List<List<String>> rows, List<Anomaly> anomalies,
-            List<String> notes, boolean consistent, String reason) {}
+            List<String> notes, boolean consistent, String reason, long foldMs) {}
 
     /** Snake-case JSON, as the Rust core writes it; strict on the way in. */
     public static final ObjectMapper JSON = JsonMapper.builder()
@@ -42,6 +43,11 @@ public record Verdict(boolean consistent, boolean keyed, String promise, List<St
         } catch (JsonProcessingException e) {
             throw new TierproofException("the oracle's verdict does not bind: " + e.getOriginalMessage(), e);
         }
+    }
+
+    /** The core's time folding every read as it streamed in (judging's share inside the reads). */
+    public long foldMillis() {
+        return reads.stream().mapToLong(Read::foldMs).sum();
     }
 
     public Optional<Read> read(String name) {
