@@ -1,6 +1,9 @@
 package dev.tierproof.fluss;
 
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.Map;
 import java.util.stream.IntStream;
 import org.apache.fluss.client.table.writer.DeleteResult;
@@ -38,6 +41,24 @@ public final class Acks {
     /** True when at least one write's place is known (a primary-key table written by the client). */
     public boolean any() {
         return Arrays.stream(logEnds).anyMatch(o -> o >= 0);
+    }
+
+    /**
+     * Whether every one of {@code offsets} is 0 or the end of an acknowledged write batch of its
+     * bucket: only then do the acknowledgements name exactly the writes below it. Tiering may
+     * commit a snapshot inside a batch (seen with a million writes), and a write's
+     * acknowledgement gives only its batch's end: which of that batch's writes lie below such an
+     * offset is unknown, so no exact cut can be judged there.
+     */
+    public boolean endsBatches(Map<TableBucket, Long> offsets) {
+        Map<TableBucket, Set<Long>> ends = new HashMap<>();
+        for (int i = 0; i < logEnds.length; i++) {
+            if (logEnds[i] >= 0 && offsets.containsKey(buckets[i])) {
+                ends.computeIfAbsent(buckets[i], b -> new HashSet<>()).add(logEnds[i]);
+            }
+        }
+        return offsets.entrySet().stream().allMatch(e -> e.getValue() == 0
+                || ends.getOrDefault(e.getKey(), Set.of()).contains(e.getValue()));
     }
 
     /**

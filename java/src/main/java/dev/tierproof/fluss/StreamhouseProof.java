@@ -537,6 +537,15 @@ public final class StreamhouseProof {
                     : "appends to a log table") + " do not say which bucket offset they landed at");
             return List.of();
         }
+        List<LakeWatch.Cut> inside = seen.stream().filter(c -> !acks.endsBatches(c.offsets())).toList();
+        if (!inside.isEmpty()) {
+            live.add(inside.size() + " lake snapshot(s) not judged as cuts: tiering committed them inside a write"
+                    + " batch (" + inside.stream().limit(3).map(c -> "snapshot " + c.snapshotId() + " at "
+                            + offsets(c)).collect(java.util.stream.Collectors.joining(", "))
+                    + (inside.size() > 3 ? ", …" : "") + "), and an acknowledgement gives only its batch's end offset,"
+                    + " so which of that batch's writes lie below is unknown");
+            seen = seen.stream().filter(c -> !inside.contains(c)).toList();
+        }
         List<LakeWatch.Cut> chosen = new ArrayList<>();
         for (int i = 0; i < MAX_CUTS && i < seen.size(); i++) {
             LakeWatch.Cut c = seen.get(seen.size() <= MAX_CUTS ? i

@@ -31,6 +31,12 @@ class AcksTest {
         assertThat(acks.within(Map.of(B0, 3L, B1, 0L))).containsExactly(0, 1, 3);
         assertThat(acks.within(Map.of(B0, 3L, B1, 1L, P3B0, 1L))).containsExactly(0, 1, 2, 3, 4);
         assertThat(acks.within(Map.of(P3B0, 5L))).containsExactly(4);
+        // Only an offset that ends a batch (or 0) names exactly the writes below it.
+        assertThat(acks.endsBatches(Map.of(B0, 2L, B1, 0L))).isTrue();
+        assertThat(acks.endsBatches(Map.of(B0, 3L, B1, 1L, P3B0, 1L))).isTrue();
+        assertThat(acks.endsBatches(Map.of(B0, 1L))).as("inside the batch of writes 0 and 1").isFalse();
+        assertThat(acks.endsBatches(Map.of(B0, 2L, B1, 2L))).as("past every batch of B1").isFalse();
+        assertThat(acks.endsBatches(Map.of(P3B0, 2L))).as("B0's batch end is not P3B0's").isFalse();
     }
 
     @Test
