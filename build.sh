@@ -32,9 +32,14 @@ ensure_fetched() {
 }
 
 build() {
+  # The Rust core compiles (CPU) while Maven fetches (network): on a fresh machine they overlap.
+  echo "build: cargo build --release (Rust core), while the Java parts are fetched" >&2
+  cargo build --release --lib --quiet &
+  core=$!
+  trap 'kill "$core" 2>/dev/null || true' EXIT
   ensure_fetched
-  echo "build: cargo build --release (Rust core)" >&2
-  cargo build --release --lib --quiet
+  wait "$core"
+  trap - EXIT
   echo "build: mvn package (Java harness)" >&2
   "${mvn[@]}" -DskipTests -Dcargo.skip=true package 2>&1 | plain
   "${mvn[@]}" dependency:build-classpath -Dmdep.outputFile="$root/$classpath" -Dmdep.includeScope=runtime 2>&1 |
