@@ -7,7 +7,7 @@ use super::packed::{unpack, Packed, PackedMap, Packer};
 use super::value::Value;
 use super::workload::{Op, OpKind, Shape};
 use crate::error::{Result, TierproofError};
-use std::collections::VecDeque;
+use std::sync::Arc;
 
 /// Flink's `RowKind`, with its byte codes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -134,42 +134,58 @@ pub struct Folder {
     update_after_rows: u64,
     /// Keys whose `-U` arrived and whose `+U` has not (a [`Fold::Changelog`]), with the `-U`.
     retracted: PackedMap<(usize, Packed)>,
-    /// Each key's writes still to come, in order (a [`Fold::Writes`]).
-    writes: PackedMap<VecDeque<(RowKind, Packed)>>,
+    /// The writes a [`Fold::Writes`] stream must show, and how far each key's have come.
+    writes: Option<(Arc<Writes>, Vec<u32>)>,
     /// How many changes came (the index just past the last).
     seen: usize,
     /// For [`Self::push`]: packs typed values.
     packer: Packer,
 }
 
+/// Each key's writes as a stream of every write shows them (see [`writes_per_key`]), each key
+/// in a slot of its own: built once per workload, shared by every read that must show them (a
+/// read keeps only how far along each slot it is).
+#[derive(Debug, Default)]
+pub struct Writes {
+    slots: PackedMap<u32>,
+    keys: Vec<Packed>,
+    writes: Vec<Vec<(RowKind, Packed)>>,
+}
+
 /// Each key's writes as a stream of every write shows them: an upsert's `+I` of its row, a
 /// delete's `-D` of the row it removes (none for an absent key). Deduplicate rules.
-pub fn writes_per_key(shape: &Shape, ops: &[Op]) -> PackedMap<VecDeque<(RowKind, Packed)>> {
-    let mut current: PackedMap<Packed> = PackedMap::default();
-    let mut writes: PackedMap<VecDeque<(RowKind, Packed)>> = PackedMap::default();
+pub fn writes_per_key(shape: &Shape, ops: &[Op]) -> Writes {
+    let mut w = Writes::default();
+    // The row each slot's key holds now, for what a delete removes.
+    let mut current: Vec<Option<Packed>> = Vec::new();
     let mut p = Packer::default();
     for op in ops {
         p.values(shape, &op.values);
-        let (key, row): (Packed, Packed) = (p.key().into(), p.row().into());
+        let slot = match (w.slots.get(p.key()), op.kind) {
+            (Some(&slot), _) => slot as usize,
+            (None, OpKind::Delete) => continue, // a key never written: the delete shows nothing
+            (None, OpKind::Upsert) => {
+                w.slots.insert(p.key().into(), w.keys.len() as u32);
+                w.keys.push(p.key().into());
+                w.writes.push(Vec::new());
+                current.push(None);
+                w.keys.len() - 1
+            }
+        };
         match op.kind {
             OpKind::Upsert => {
-                writes
-                    .entry(key.clone())
-                    .or_default()
-                    .push_back((RowKind::Insert, row.clone()));
-                current.insert(key, row);
+                let row: Packed = p.row().into();
+                w.writes[slot].push((RowKind::Insert, row.clone()));
+                current[slot] = Some(row);
             }
             OpKind::Delete => {
-                if let Some(removed) = current.remove(&key) {
-                    writes
-                        .entry(key)
-                        .or_default()
-                        .push_back((RowKind::Delete, removed));
+                if let Some(removed) = current[slot].take() {
+                    w.writes[slot].push((RowKind::Delete, removed));
                 }
             }
         }
     }
-    writes
+    w
 }
 
 /// Puts `row` as `key`'s row, in place when it fits; whether the key held a row.
@@ -199,16 +215,17 @@ impl Folder {
             anomalies: Vec::new(),
             update_after_rows: 0,
             retracted: PackedMap::default(),
-            writes: PackedMap::default(),
+            writes: None,
             seen: 0,
             packer: Packer::default(),
         }
     }
 
     /// A [`Fold::Writes`] of a stream that must show exactly `writes` (see [`writes_per_key`]).
-    pub fn of_writes(writes: PackedMap<VecDeque<(RowKind, Packed)>>) -> Folder {
+    pub fn of_writes(writes: Arc<Writes>) -> Folder {
+        let cursor = vec![0; writes.writes.len()];
         Folder {
-            writes,
+            writes: Some((writes, cursor)),
             ..Folder::new(Fold::Writes)
         }
     }
@@ -270,23 +287,23 @@ impl Folder {
             }
             (Fold::Changelog, _) => self.push_changelog(index, kind, key, row),
             (Fold::Writes, _) => {
-                let next = self.writes.get_mut(key).and_then(|w| w.front());
+                // The key's next write: matched, another one (its text), or none left.
+                let next = self.writes.as_mut().and_then(|(w, cursor)| {
+                    let slot = *w.slots.get(key)? as usize;
+                    let (k, r) = w.writes[slot].get(cursor[slot] as usize)?;
+                    if *k == kind && **r == *row {
+                        cursor[slot] += 1;
+                        Some(None)
+                    } else {
+                        Some(Some(show(*k, &unpack(r))))
+                    }
+                });
                 match next {
-                    Some((k, r)) if *k == kind && **r == *row => {
-                        self.writes.get_mut(key).map(VecDeque::pop_front);
-                    }
-                    Some((k, r)) => {
-                        let expected = show(*k, &unpack(r));
-                        self.note(index, kind, row, &format!(
-                            "the key's next write is {expected}; this one is duplicated, reordered or not the workload's"
-                        ))
-                    }
-                    None => self.note(
-                        index,
-                        kind,
-                        row,
-                        "a write the workload did not make (or made fewer times) to this key",
-                    ),
+                    Some(None) => {}
+                    Some(Some(expected)) => self.note(index, kind, row, &format!(
+                        "the key's next write is {expected}; this one is duplicated, reordered or not the workload's"
+                    )),
+                    None => self.note(index, kind, row, "a write the workload did not make (or made fewer times) to this key"),
                 }
                 match kind {
                     RowKind::Insert | RowKind::UpdateAfter => {
@@ -386,14 +403,15 @@ impl Folder {
         };
         let mut anomalies = self.anomalies.clone();
         // Writes the stream never showed (a key's first missing one, each key once).
-        let mut unseen: Vec<(CanonRow, RowKind, CanonRow)> = self
-            .writes
-            .iter()
-            .filter_map(|(key, w)| {
-                w.front()
-                    .map(|(kind, row)| (unpack(key), *kind, unpack(row)))
-            })
-            .collect();
+        let mut unseen: Vec<(CanonRow, RowKind, CanonRow)> = match &self.writes {
+            Some((w, cursor)) => (0..w.writes.len())
+                .filter_map(|slot| {
+                    let (kind, row) = w.writes[slot].get(cursor[slot] as usize)?;
+                    Some((unpack(&w.keys[slot]), *kind, unpack(row)))
+                })
+                .collect(),
+            None => Vec::new(),
+        };
         unseen.sort_by(|a, b| a.0.cmp(&b.0));
         for (_, kind, row) in unseen {
             anomalies.push(Anomaly {
@@ -509,7 +527,7 @@ mod tests {
         ];
         let judge = |mode: Fold, changes: &[(RowKind, Vec<Value>)]| {
             let mut folder = if mode == Fold::Writes {
-                Folder::of_writes(writes_per_key(&shape, &ops))
+                Folder::of_writes(Arc::new(writes_per_key(&shape, &ops)))
             } else {
                 Folder::new(mode)
             };

@@ -110,7 +110,7 @@ impl Packer {
         for (v, (_, ty)) in values.iter().zip(&shape.columns) {
             self.cell.clear();
             let text = (*v != Value::Null).then(|| {
-                self.cell.push_str(&v.canonical(*ty));
+                v.write_canonical(*ty, &mut self.cell);
                 self.cell.as_bytes()
             });
             let from = self.row.len();
@@ -149,8 +149,12 @@ impl Packer {
     pub fn key_of_values(&mut self, shape: &Shape, values: &[Value]) -> &[u8] {
         self.start();
         for &k in &shape.key {
-            let text = (values[k] != Value::Null).then(|| values[k].canonical(shape.columns[k].1));
-            put_cell(&mut self.key, text.as_deref().map(str::as_bytes));
+            self.cell.clear();
+            let text = (values[k] != Value::Null).then(|| {
+                values[k].write_canonical(shape.columns[k].1, &mut self.cell);
+                self.cell.as_bytes()
+            });
+            put_cell(&mut self.key, text);
         }
         &self.key
     }

@@ -17,6 +17,7 @@ use super::civil::{civil_from_days, days_from_civil};
 use super::types::DataType;
 use crate::error::{Result, TierproofError};
 use crate::ident::quote_literal;
+use std::fmt::Write;
 
 /// A non-NULL value, or NULL.
 #[derive(Debug, Clone, PartialEq)]
@@ -154,6 +155,18 @@ impl Value {
                 timestamp_text(*secs, *nanos, p)
             }
             (v, t) => format!("{v:?} as {t}"),
+        }
+    }
+
+    /// Appends [`Self::canonical`]'s text to `out`: the common values without a string of their own.
+    pub fn write_canonical(&self, ty: DataType, out: &mut String) {
+        match (self, ty) {
+            (Value::Int(v), _) => {
+                let _ = write!(out, "{v}");
+            }
+            (Value::Bool(b), _) => out.push_str(if *b { "true" } else { "false" }),
+            (Value::Text(s), t) if !matches!(t, DataType::Char(_)) => out.push_str(s),
+            _ => out.push_str(&self.canonical(ty)),
         }
     }
 
