@@ -58,7 +58,9 @@ stale() {
 jsa=java/target/tierproof.jsa
 
 run() {
-  if stale; then build; rm -f "$jsa" "$jsa".*; fi
+  if stale; then build; fi
+  # An archive older than the jar is refused by the JVM (silently, here): record a new one.
+  if [ -f "$jsa" ] && [ "$jar" -nt "$jsa" ]; then rm -f "$jsa" "$jsa".*; fi
   local cds=()
   if [ ! -f "$jsa" ]; then
     for f in "$jsa".*; do [ -s "$f" ] && mv -f "$f" "$jsa" && break; done
