@@ -123,6 +123,7 @@ case "${1:-}" in
   build) build ;;
   run) shift; run "$@" ;;
   test) test_all ;;
+  cluster) shift; run cluster "$@" ;;
   bench) shift; cargo bench --bench general; run bench --criterion "$root/target/criterion" "$@" ;;
-  *) echo "usage: ./build.sh build | run [command] [options] | test | bench" >&2; exit 2 ;;
+  *) echo "usage: ./build.sh build | run [command] [options] | test | bench | cluster up|down|status" >&2; exit 2 ;;
 esac

@@ -8,7 +8,7 @@ import dev.tierproof.core.Workload;
 import dev.tierproof.flink.FlinkEngine;
 import dev.tierproof.flink.Statements;
 import dev.tierproof.fluss.FlussCatalog;
-import dev.tierproof.fluss.LocalFlussCluster;
+import dev.tierproof.fluss.FlussCluster;
 import dev.tierproof.fluss.StreamhouseProof;
 import dev.tierproof.paimon.PaimonApiLimit;
 import dev.tierproof.paimon.PaimonLake;
@@ -54,7 +54,7 @@ public final class Bench {
 
     private Bench() {}
 
-    public static List<Figure> run(Steps steps, FlinkEngine engine, LocalFlussCluster cluster, Config cfg) {
+    public static List<Figure> run(Steps steps, FlinkEngine engine, FlussCluster cluster, Config cfg) {
         List<Figure> out = new ArrayList<>();
         var progress = steps.progress();
         int n = cfg.operations();

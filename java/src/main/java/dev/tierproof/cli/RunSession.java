@@ -3,7 +3,9 @@ package dev.tierproof.cli;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tierproof.core.Versions;
 import dev.tierproof.flink.FlinkEngine;
+import dev.tierproof.fluss.FlussCluster;
 import dev.tierproof.fluss.LocalFlussCluster;
+import dev.tierproof.fluss.RemoteFlussCluster;
 import dev.tierproof.fluss.Tiering;
 import dev.tierproof.report.Html;
 import dev.tierproof.report.Report;
@@ -124,7 +126,7 @@ final class RunSession implements AutoCloseable {
     }
 
     /** A Fluss cluster with its Paimon lake in {@code warehouse}, and a Flink MiniCluster, both stopped at the end. */
-    record Streamhouse(LocalFlussCluster cluster, FlinkEngine engine) {}
+    record Streamhouse(FlussCluster cluster, FlinkEngine engine) {}
 
     /** Starts the streamhouse every Fluss command runs on: one tablet server, the lake in {@code warehouse}. */
     Streamhouse startStreamhouse(Path warehouse) {
@@ -132,6 +134,17 @@ final class RunSession implements AutoCloseable {
         LocalFlussCluster cluster = started(LocalFlussCluster.start(1, Tiering.clusterOptions(warehouse),
                 directory().directory("fluss")));
         steps.progress().step("Fluss is up at " + cluster.bootstrapServers() + "; starting Flink MiniCluster");
+        return new Streamhouse(cluster, started(FlinkEngine.start(8, directory().directory("flink"))));
+    }
+
+    /**
+     * A Fluss cluster tierproof did not start ({@code --fluss HOST:PORT}), connected to, and a
+     * MiniCluster for the tiering job and the reads.
+     */
+    Streamhouse connectStreamhouse(String fluss) {
+        steps.progress().step("connecting to the Fluss cluster at " + fluss);
+        FlussCluster cluster = RemoteFlussCluster.connect(fluss, java.time.Duration.ofSeconds(10));
+        steps.progress().step("Fluss answers at " + cluster.bootstrapServers() + "; starting Flink MiniCluster");
         return new Streamhouse(cluster, started(FlinkEngine.start(8, directory().directory("flink"))));
     }
 

@@ -73,6 +73,11 @@ final class StreamhouseCommand extends TierproofCommand {
             + " table, workload, rounds and faults")
     Path replay;
 
+    @Option(names = "--fluss", paramLabel = "HOST:PORT", description = "prove on a Fluss cluster tierproof did not"
+            + " start (its coordinator; e.g. ./build.sh cluster up's), whose Paimon lake is --warehouse DIR; tierproof"
+            + " creates its table there and drops it if the run fails")
+    String fluss;
+
     @Mixin
     RunOptions run;
 
@@ -132,6 +137,14 @@ final class StreamhouseCommand extends TierproofCommand {
                     : checked.operations() <= PER_UPSERT_LIMIT ? 1 : 2000;
             // Checked up front: the rounds, the faults, and what the SQL producer cannot write.
             List<Fault> schedule = Fault.parse(faults, checked.operations());
+            if (fluss != null && !schedule.isEmpty()) {
+                throw new IllegalArgumentException("--faults restart servers, which tierproof does only on the cluster"
+                        + " it starts itself: leave --fluss out to run them");
+            }
+            if (fluss != null && run.warehouse == null) {
+                throw new IllegalArgumentException("--fluss " + fluss + " needs --warehouse DIR: the Paimon warehouse"
+                        + " that cluster tiers into (datalake.paimon.warehouse)");
+            }
             new StreamhouseProof.Config(checked, null, null, perInsert, producer(), rounds, schedule,
                     checkpoints(), ProducerOptions.parse(producerOptions));
             if (producer() == StreamhouseProof.Producer.SQL) {
@@ -160,7 +173,8 @@ final class StreamhouseCommand extends TierproofCommand {
             Warehouse warehouse = Warehouse.of(usersWarehouse, session);
             main.out.println("tierproof streamhouse: " + describe + ", Paimon warehouse " + warehouse.describe());
             var progress = session.steps().progress();
-            RunSession.Streamhouse servers = session.startStreamhouse(warehouse.path());
+            RunSession.Streamhouse servers = fluss != null ? session.connectStreamhouse(fluss)
+                    : session.startStreamhouse(warehouse.path());
             ProofReport result = StreamhouseProof.run(servers.cluster(), servers.engine(),
                     new StreamhouseProof.Config(checked, warehouse.path(), deadline, perInsert,
                             producer(), rounds, schedule, checkpoints(), ProducerOptions.parse(producerOptions)),

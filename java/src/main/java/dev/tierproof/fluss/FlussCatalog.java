@@ -33,7 +33,7 @@ public final class FlussCatalog {
     }
 
     /** A table environment with the Fluss catalog registered (by API) and in use. */
-    static TableEnvironment register(TableEnvironment tables, LocalFlussCluster cluster) {
+    static TableEnvironment register(TableEnvironment tables, FlussCluster cluster) {
         Configuration conf = new Configuration();
         conf.setString("type", "fluss");
         conf.setString("bootstrap.servers", cluster.bootstrapServers());

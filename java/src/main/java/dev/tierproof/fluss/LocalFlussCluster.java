@@ -31,7 +31,7 @@ import org.apache.fluss.utils.clock.SystemClock;
  * free loopback port and keeping its data in a temporary directory. {@link #close()} stops them in
  * order and removes the directory; two clusters can run side by side.
  */
-public final class LocalFlussCluster implements AutoCloseable {
+public final class LocalFlussCluster implements FlussCluster, AutoCloseable {
     private static final Duration READY_DEADLINE = Duration.ofSeconds(60);
     private static final String LOOPBACK = "127.0.0.1";
     private static final Duration STOP_DEADLINE = Duration.ofSeconds(60);
@@ -150,17 +150,16 @@ public final class LocalFlussCluster implements AutoCloseable {
         }
     }
 
-    /** {@code host:port} of the coordinator, for clients and the Flink catalog. */
+    @Override
+    public boolean startedByTierproof() {
+        return true;
+    }
+
+    @Override
     public String bootstrapServers() {
         return bootstrapServers;
     }
 
-    /** A client configuration pointing at this cluster. */
-    public Configuration clientConfig() {
-        Configuration conf = new Configuration();
-        conf.setString("bootstrap.servers", bootstrapServers);
-        return conf;
-    }
 
     /**
      * A fault: stops tablet server {@code id} and starts it again with the same id, data
@@ -175,6 +174,7 @@ public final class LocalFlussCluster implements AutoCloseable {
      * As {@link #restartTabletServer(int)}; with {@code samePort} false the server comes back on a
      * new port, as a restarted pod comes back at a new address.
      */
+    @Override
     public synchronized void restartTabletServer(int id, boolean samePort) {
         if (id < 0 || id >= tabletServers.size()) {
             throw new IllegalArgumentException("tablet server " + id + " does not exist; the cluster has "
@@ -203,6 +203,7 @@ public final class LocalFlussCluster implements AutoCloseable {
      * bootstrap address), then waits until clients see every server. Metadata requests, tiering's
      * table requests and lake commits fail or wait meanwhile.
      */
+    @Override
     public synchronized void restartCoordinator() {
         stopCoordinator();
         startCoordinator();
@@ -243,6 +244,7 @@ public final class LocalFlussCluster implements AutoCloseable {
      * A fault: stops ZooKeeper and starts it again on the same port with the same data; the
      * servers' sessions are cut and reconnect. Waits until clients see every server.
      */
+    @Override
     public synchronized void restartZooKeeper() {
         try {
             zookeeper.restart();

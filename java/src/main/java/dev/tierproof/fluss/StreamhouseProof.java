@@ -133,7 +133,7 @@ public final class StreamhouseProof {
         return ddl.table();
     }
 
-    public static ProofReport run(LocalFlussCluster cluster, FlinkEngine engine, Config cfg, Steps steps) {
+    public static ProofReport run(FlussCluster cluster, FlinkEngine engine, Config cfg, Steps steps) {
         Map<String, Long> timings = new LinkedHashMap<>();
         long startAll = System.nanoTime();
         Workload workload = cfg.workload();
@@ -160,9 +160,14 @@ public final class StreamhouseProof {
         } catch (TierproofException e) {
             throw refused(e);
         }
+        TablePath path = TablePath.of(db, table);
+        if (!cluster.startedByTierproof()) {
+            // Created (CREATE TABLE refuses a name that exists): a failed run leaves nothing on a cluster not ours.
+            steps.undo().created("Fluss table " + db + "." + table + " at " + cluster.bootstrapServers(),
+                    () -> dropFlussTable(cluster, path));
+        }
         timings.put("create", Statements.millisSince(t));
 
-        TablePath path = TablePath.of(db, table);
         org.apache.fluss.config.Configuration clientConfig = cluster.clientConfig();
         cfg.producerOptions().forEach(clientConfig::setString);
         try (Connection connection = ConnectionFactory.createConnection(clientConfig);
@@ -173,7 +178,7 @@ public final class StreamhouseProof {
                 steps.progress().step("fault: " + f);
                 long ft = System.nanoTime();
                 switch (f.kind()) {
-                    case RESTART_TABLET -> cluster.restartTabletServer(0);
+                    case RESTART_TABLET -> cluster.restartTabletServer(0, true);
                     case MOVE_TABLET -> cluster.restartTabletServer(0, false);
                     case RESTART_TIERING -> tiering.restart();
                     case RESTART_COORDINATOR -> cluster.restartCoordinator();
@@ -399,12 +404,12 @@ public final class StreamhouseProof {
     /** The lake tiering job, which a fault may cancel and start again. */
     private static final class TieringJob implements AutoCloseable {
         private final FlinkEngine engine;
-        private final LocalFlussCluster cluster;
+        private final FlussCluster cluster;
         private final Path warehouse;
         private final Duration checkpoints;
         private Tiering current;
 
-        TieringJob(FlinkEngine engine, LocalFlussCluster cluster, Path warehouse, Duration checkpoints) {
+        TieringJob(FlinkEngine engine, FlussCluster cluster, Path warehouse, Duration checkpoints) {
             this.engine = engine;
             this.cluster = cluster;
             this.warehouse = warehouse;
@@ -483,7 +488,7 @@ public final class StreamhouseProof {
      * union read must hold what the operations written so far make of the table.
      */
     private static ProofReport.Checkpoint checkpoint(Steps steps, Config cfg, FlinkEngine engine,
-            LocalFlussCluster cluster, Connection connection, TablePath path, TableEnvironment flussBatch,
+            FlussCluster cluster, Connection connection, TablePath path, TableEnvironment flussBatch,
             Workload workload, int round, int written, List<String> failures) {
         String stalled = null;
         String lake;
@@ -608,6 +613,12 @@ public final class StreamhouseProof {
         return out;
     }
 
+    private static void dropFlussTable(FlussCluster cluster, TablePath path) throws Exception {
+        try (Connection connection = ConnectionFactory.createConnection(cluster.clientConfig())) {
+            connection.getAdmin().dropTable(path, true).get(30, java.util.concurrent.TimeUnit.SECONDS);
+        }
+    }
+
     /** TIMESTAMP_LTZ values are written and read as UTC instants. */
     private static TableEnvironment utc(TableEnvironment tables) {
         tables.getConfig().setLocalTimeZone(ZoneOffset.UTC);
@@ -621,7 +632,7 @@ public final class StreamhouseProof {
     }
 
     private static ObjectNode report(Config cfg, CheckedDdl ddl, String table, int statements,
-            LocalFlussCluster cluster, Tiering.Quiesced q, Map<String, String> bounds, Verdict verdict) {
+            FlussCluster cluster, Tiering.Quiesced q, Map<String, String> bounds, Verdict verdict) {
         ObjectNode r = Report.newObject();
         r.put("command", "streamhouse");
         r.put("status", "completed");

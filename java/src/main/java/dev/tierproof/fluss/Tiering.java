@@ -48,7 +48,7 @@ public final class Tiering implements AutoCloseable {
      * Starts the tiering job as Fluss's entry point runs it (no checkpointing: Flink's restart
      * strategy is then {@code none}); it polls Fluss for tables to tier every {@code pollInterval}.
      */
-    public static Tiering start(FlinkEngine engine, LocalFlussCluster cluster, Path warehouse, Duration pollInterval) {
+    public static Tiering start(FlinkEngine engine, FlussCluster cluster, Path warehouse, Duration pollInterval) {
         return start(engine, cluster, warehouse, pollInterval, null);
     }
 
@@ -57,7 +57,7 @@ public final class Tiering implements AutoCloseable {
      * Flink restarts a failed job (its default then: exponential delay), which a user can choose
      * with {@code -Dexecution.checkpointing.interval=…}.
      */
-    public static Tiering start(FlinkEngine engine, LocalFlussCluster cluster, Path warehouse, Duration pollInterval,
+    public static Tiering start(FlinkEngine engine, FlussCluster cluster, Path warehouse, Duration pollInterval,
             Duration checkpoints) {
         Configuration flussConf = cluster.clientConfig();
         flussConf.setString("tiering.poll.table.interval", pollInterval.toMillis() + "ms");

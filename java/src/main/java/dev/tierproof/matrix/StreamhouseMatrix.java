@@ -5,7 +5,7 @@ import dev.tierproof.core.TierproofException;
 import dev.tierproof.core.Workload;
 import dev.tierproof.core.verdict.Verdict;
 import dev.tierproof.flink.FlinkEngine;
-import dev.tierproof.fluss.LocalFlussCluster;
+import dev.tierproof.fluss.FlussCluster;
 import dev.tierproof.fluss.StreamhouseProof;
 import dev.tierproof.report.ProofReport;
 import dev.tierproof.run.Steps;
@@ -135,7 +135,7 @@ public final class StreamhouseMatrix {
         }
     }
 
-    public static List<Row> run(LocalFlussCluster cluster, FlinkEngine engine, Config cfg, Steps steps) {
+    public static List<Row> run(FlussCluster cluster, FlinkEngine engine, Config cfg, Steps steps) {
         check(cfg);
         List<Row> rows = new ArrayList<>();
         for (int i = 0; i < cfg.shapes().size(); i++) {

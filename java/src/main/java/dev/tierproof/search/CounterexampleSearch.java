@@ -5,7 +5,7 @@ import dev.tierproof.core.TierproofException;
 import dev.tierproof.core.Workload;
 import dev.tierproof.flink.FlinkEngine;
 import dev.tierproof.fluss.Fault;
-import dev.tierproof.fluss.LocalFlussCluster;
+import dev.tierproof.fluss.FlussCluster;
 import dev.tierproof.fluss.ProducerOptions;
 import dev.tierproof.fluss.StreamhouseProof;
 import dev.tierproof.paimon.PaimonProof;
@@ -86,7 +86,7 @@ public final class CounterexampleSearch {
      * The streamhouse proof on one Fluss cluster and engine for the whole search, each trial's
      * table renamed {@code search_N}, written through the Fluss client in the trial's rounds.
      */
-    public static Prover streamhouse(LocalFlussCluster cluster, FlinkEngine engine) {
+    public static Prover streamhouse(FlussCluster cluster, FlinkEngine engine) {
         return (workload, conditions, proof, cfg, steps) -> {
             try (Workload named = workload.renamed("search_" + proof)) {
                 int rounds = Math.min(conditions.rounds(), named.operations());

@@ -1,0 +1,76 @@
+package dev.tierproof.cli;
+
+import dev.tierproof.fluss.ProcessCluster;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code tierproof cluster up|down|status}: a Fluss cluster of separate processes on this machine. */
+@Command(name = "cluster", mixinStandardHelpOptions = true, description = "Start (up), stop and remove (down) or"
+        + " show (status) a Fluss cluster as users deploy one: ZooKeeper, a coordinator and tablet servers, each"
+        + " a JVM of its own on loopback, tiering into a Paimon warehouse in the cluster's directory.")
+final class ClusterCommand extends TierproofCommand {
+    @Parameters(index = "0", paramLabel = "up|down|status", description = "what to do")
+    String action;
+
+    @Option(names = "--dir", paramLabel = "DIR", description = "the cluster's directory: data, logs, configuration"
+            + " (default: tierproof-cluster in the temporary directory)")
+    Path dir;
+
+    @Option(names = "--tablet-servers", paramLabel = "N", defaultValue = "2",
+            description = "tablet servers to start (default ${DEFAULT-VALUE})")
+    int tablets;
+
+    @Option(names = "--deadline-s", paramLabel = "N", defaultValue = "60",
+            description = "how long each server may take to start, and to stop before it is killed (default"
+                    + " ${DEFAULT-VALUE})")
+    int deadlineSeconds;
+
+    @Override
+    public Integer call() {
+        Path where = (dir != null ? dir : Path.of(System.getProperty("java.io.tmpdir"), "tierproof-cluster"))
+                .toAbsolutePath().normalize();
+        if (deadlineSeconds < 1 || deadlineSeconds > 600) {
+            throw new IllegalArgumentException("--deadline-s " + deadlineSeconds + " must be between 1 and 600");
+        }
+        Duration deadline = Duration.ofSeconds(deadlineSeconds);
+        switch (action) {
+            case "up" -> {
+                ProcessCluster.State s = ProcessCluster.up(where, tablets, deadline,
+                        dev.tierproof.run.Progress.to(main.err));
+                print(s);
+                main.out.println("prove on it  : ./build.sh run streamhouse --fluss " + s.fluss() + " --warehouse "
+                        + s.warehouse());
+                return Main.CONSISTENT;
+            }
+            case "status" -> {
+                var state = ProcessCluster.read(where);
+                if (state.isEmpty()) {
+                    main.out.println("no cluster is up in " + where);
+                    return Main.INCONSISTENT;
+                }
+                print(state.get());
+                Map<String, Boolean> alive = ProcessCluster.alive(state.get());
+                return alive.values().stream().allMatch(a -> a) ? Main.CONSISTENT : Main.INCONSISTENT;
+            }
+            case "down" -> {
+                ProcessCluster.down(where, deadline).forEach(main.out::println);
+                return Main.CONSISTENT;
+            }
+            default -> throw new IllegalArgumentException("cluster " + action + ": say up, down or status");
+        }
+    }
+
+    private void print(ProcessCluster.State s) {
+        Map<String, Boolean> alive = ProcessCluster.alive(s);
+        main.out.println("cluster      : " + s.dir());
+        main.out.println("zookeeper    : " + s.zookeeper());
+        main.out.println("fluss        : " + s.fluss() + " (the coordinator: --fluss)");
+        main.out.println("warehouse    : " + s.warehouse() + " (its Paimon lake: --warehouse)");
+        s.parts().forEach((name, p) -> main.out.printf("%-13s: %s, pid %d, %s%n", name, p.endpoint(), p.pid(),
+                alive.get(name) ? "running" : "NOT RUNNING"));
+    }
+}

@@ -1,0 +1,335 @@
+package dev.tierproof.fluss;
+
+import dev.tierproof.core.TierproofException;
+import dev.tierproof.run.Progress;
+import dev.tierproof.util.Directories;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.lang.management.ManagementFactory;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import org.apache.fluss.client.Connection;
+import org.apache.fluss.client.ConnectionFactory;
+import org.apache.fluss.cluster.ServerNode;
+import org.apache.fluss.cluster.ServerType;
+import org.apache.fluss.config.Configuration;
+
+/**
+ * A Fluss cluster as users deploy one, on this machine: a ZooKeeper server, a coordinator and
+ * tablet servers, each a JVM of its own, listening on loopback only, tiering into a Paimon
+ * warehouse of its own. {@code ./build.sh cluster up} starts it in a directory that then holds
+ * everything of it (data, logs, configuration, the state file); {@code down} stops its processes
+ * and removes that directory. It never touches a directory it did not make.
+ */
+public final class ProcessCluster {
+    /** The state file {@code up} writes last: a directory without it is not a cluster's. */
+    static final String STATE = "cluster.properties";
+    private static final String LOOPBACK = "127.0.0.1";
+    private static final String ZOOKEEPER = "org.apache.zookeeper.server.ZooKeeperServerMain";
+    private static final String COORDINATOR = "org.apache.fluss.server.coordinator.CoordinatorServer";
+    private static final String TABLET = "org.apache.fluss.server.tablet.TabletServer";
+
+    /** A running cluster: its endpoints, its warehouse, and its processes (name → pid and main class). */
+    public record State(Path dir, String zookeeper, String fluss, Path warehouse, Map<String, Part> parts) {
+        /** One process of the cluster. */
+        public record Part(long pid, String mainClass, String endpoint) {
+            boolean alive() {
+                return ours().isPresent();
+            }
+
+            /** The process, if it is still there and still runs this part's main class (pids are reused). */
+            Optional<ProcessHandle> ours() {
+                return ProcessHandle.of(pid).filter(ProcessHandle::isAlive)
+                        .filter(h -> commandLine(h).contains(" " + mainClass + " "));
+            }
+
+            /**
+             * Its command line: from /proc, since the JDK gives none for one as long as a server's
+             * (its class path is long); else what the JDK says.
+             */
+            private static String commandLine(ProcessHandle h) {
+                try {
+                    byte[] raw = Files.readAllBytes(Path.of("/proc", String.valueOf(h.pid()), "cmdline"));
+                    return new String(raw, java.nio.charset.StandardCharsets.UTF_8).replace('\0', ' ');
+                } catch (IOException | RuntimeException e) {
+                    return h.info().commandLine().orElse("") + " ";
+                }
+            }
+        }
+    }
+
+    private ProcessCluster() {}
+
+    /**
+     * Starts ZooKeeper, the coordinator and {@code tablets} tablet servers in {@code dir} (made
+     * here; it must not exist or be empty), each within {@code deadline}. A failed start stops
+     * what it had started, removes {@code dir}, and names the part, with the end of its log.
+     */
+    public static State up(Path dir, int tablets, Duration deadline, Progress progress) {
+        if (tablets < 1 || tablets > 9) {
+            throw new IllegalArgumentException("--tablet-servers " + tablets + " must be between 1 and 9");
+        }
+        if (Files.exists(dir.resolve(STATE))) {
+            throw new IllegalArgumentException("a cluster is already up in " + dir + " (./build.sh cluster status);"
+                    + " bring it down first");
+        }
+        try {
+            if (Files.exists(dir) && (!Files.isDirectory(dir) || !isEmpty(dir))) {
+                throw new IllegalArgumentException(dir + " exists and is not an empty directory; tierproof starts a"
+                        + " cluster only in a directory of its own: choose another --dir");
+            }
+            Files.createDirectories(dir.resolve("logs"));
+        } catch (IOException e) {
+            throw new TierproofException("could not make the cluster's directory " + dir + ": " + e.getMessage(), e);
+        }
+        Map<String, State.Part> parts = new LinkedHashMap<>();
+        String part = "ZooKeeper";
+        try {
+            Path warehouse = Files.createDirectories(dir.resolve("warehouse"));
+            int zkPort = freePort();
+            Path zkConf = dir.resolve("zookeeper.cfg");
+            Files.writeString(zkConf, String.join("\n", "dataDir=" + Files.createDirectories(dir.resolve("zookeeper")),
+                    "clientPort=" + zkPort, "clientPortAddress=" + LOOPBACK, "tickTime=2000",
+                    "maxSessionTimeout=60000", "admin.enableServer=false", ""));
+            String zookeeper = LOOPBACK + ":" + zkPort;
+            progress.step("starting ZooKeeper at " + zookeeper);
+            parts.put("zookeeper", start(dir, "zookeeper", ZOOKEEPER, zookeeper, zkConf.toString()));
+            awaitPort(zkPort, deadline, "ZooKeeper");
+
+            Map<String, String> common = new LinkedHashMap<>();
+            common.put("zookeeper.address", zookeeper);
+            common.put("remote.data.dir", Files.createDirectories(dir.resolve("remote")).toString());
+            common.put("netty.server.num-network-threads", "1");
+            common.put("netty.server.num-worker-threads", "3");
+            common.putAll(Tiering.clusterOptions(warehouse));
+
+            part = "the coordinator server";
+            int coordinatorPort = freePort();
+            String fluss = LOOPBACK + ":" + coordinatorPort;
+            progress.step("starting the Fluss coordinator at " + fluss);
+            Map<String, String> coordinator = new LinkedHashMap<>(common);
+            coordinator.put("bind.listeners", "FLUSS://" + fluss);
+            parts.put("coordinator", start(dir, "coordinator", COORDINATOR, fluss,
+                    "--configDir", configDir(dir, "coordinator", coordinator).toString()));
+            awaitPort(coordinatorPort, deadline, "the coordinator");
+
+            for (int id = 0; id < tablets; id++) {
+                part = "tablet server " + id;
+                String at = LOOPBACK + ":" + freePort();
+                progress.step("starting Fluss tablet server " + id + " at " + at);
+                Map<String, String> tablet = new LinkedHashMap<>(common);
+                tablet.put("bind.listeners", "FLUSS://" + at);
+                tablet.put("tablet-server.id", String.valueOf(id));
+                tablet.put("data.dir", Files.createDirectories(dir.resolve("tablet-" + id)).toString());
+                parts.put("tablet-" + id, start(dir, "tablet-" + id, TABLET, at,
+                        "--configDir", configDir(dir, "tablet-" + id, tablet).toString()));
+            }
+            part = "the readiness check";
+            awaitTablets(fluss, tablets, deadline);
+            State state = new State(dir, zookeeper, fluss, warehouse, parts);
+            write(state);
+            return state;
+        } catch (Exception e) {
+            String log = logTail(dir, part);
+            parts.values().forEach(ProcessCluster::stop);
+            Directories.deleteRecursively(dir);
+            throw new TierproofException("the cluster failed to start at " + part + ": " + e.getMessage()
+                    + (log.isEmpty() ? "" : "\n--- the end of its log ---\n" + log), e);
+        }
+    }
+
+    /** The cluster {@code up} left in {@code dir}, if any. */
+    public static Optional<State> read(Path dir) {
+        Path file = dir.resolve(STATE);
+        if (!Files.isRegularFile(file)) {
+            return Optional.empty();
+        }
+        Properties p = new Properties();
+        try (InputStream in = Files.newInputStream(file)) {
+            p.load(in);
+        } catch (IOException e) {
+            throw new TierproofException("could not read " + file + ": " + e.getMessage(), e);
+        }
+        Map<String, State.Part> parts = new LinkedHashMap<>();
+        for (String name : p.getProperty("parts", "").split(",")) {
+            if (!name.isEmpty()) {
+                parts.put(name, new State.Part(Long.parseLong(p.getProperty(name + ".pid")),
+                        p.getProperty(name + ".main"), p.getProperty(name + ".endpoint")));
+            }
+        }
+        return Optional.of(new State(dir, p.getProperty("zookeeper"), p.getProperty("fluss"),
+                Path.of(p.getProperty("warehouse")), parts));
+    }
+
+    /** Each part's name and whether its process still runs. */
+    public static Map<String, Boolean> alive(State state) {
+        Map<String, Boolean> out = new LinkedHashMap<>();
+        state.parts().forEach((name, p) -> out.put(name, p.alive()));
+        return out;
+    }
+
+    /**
+     * Stops the cluster in {@code dir} (tablet servers, coordinator, ZooKeeper: each asked to
+     * stop, killed if it has not within {@code grace}) and removes the directory; a line per part.
+     * A directory without the state file is left alone.
+     */
+    public static List<String> down(Path dir, Duration grace) {
+        State state = read(dir).orElseThrow(() -> new IllegalArgumentException("no cluster is up in " + dir
+                + " (no " + STATE + " there); nothing to stop"));
+        List<String> lines = new ArrayList<>();
+        List<String> names = new ArrayList<>(state.parts().keySet());
+        java.util.Collections.reverse(names); // tablet servers first, ZooKeeper last
+        for (String name : names) {
+            State.Part p = state.parts().get(name);
+            Optional<ProcessHandle> h = p.ours();
+            if (h.isEmpty()) {
+                lines.add(name + " (pid " + p.pid() + "): not running");
+                continue;
+            }
+            h.get().destroy();
+            boolean ended = h.get().onExit().completeOnTimeout(null, grace.toMillis(), TimeUnit.MILLISECONDS)
+                    .join() != null;
+            if (!ended) {
+                h.get().destroyForcibly();
+                h.get().onExit().completeOnTimeout(null, 10, TimeUnit.SECONDS).join();
+            }
+            lines.add(name + " (pid " + p.pid() + "): stopped" + (ended ? "" : " (killed: it did not stop within "
+                    + grace.toSeconds() + " s)"));
+        }
+        Directories.deleteRecursively(dir);
+        lines.add("removed " + dir);
+        return lines;
+    }
+
+    private static State.Part start(Path dir, String name, String mainClass, String endpoint, String... args)
+            throws IOException {
+        List<String> command = new ArrayList<>();
+        // Its own session: a Ctrl-C in the terminal that ran `up` later does not reach the servers.
+        if (Files.isExecutable(Path.of("/usr/bin/setsid"))) {
+            command.add("/usr/bin/setsid");
+        }
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.add("-Xmx512m");
+        for (String a : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+            if (a.startsWith("--add-opens") || a.startsWith("--add-exports")) {
+                command.add(a);
+            }
+        }
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), mainClass));
+        command.addAll(List.of(args));
+        Path log = dir.resolve("logs").resolve(name + ".log");
+        Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
+                .redirectOutput(log.toFile()).redirectInput(ProcessBuilder.Redirect.from(nullFile())).start();
+        return new State.Part(p.pid(), mainClass, endpoint);
+    }
+
+    private static boolean isEmpty(Path dir) throws IOException {
+        try (var entries = Files.list(dir)) {
+            return entries.findAny().isEmpty();
+        }
+    }
+
+    private static java.io.File nullFile() {
+        return new java.io.File("/dev/null");
+    }
+
+    private static Path configDir(Path dir, String name, Map<String, String> options) throws IOException {
+        Path conf = Files.createDirectories(dir.resolve("conf").resolve(name));
+        StringBuilder yaml = new StringBuilder();
+        options.forEach((k, v) -> yaml.append(k).append(": ").append(v).append('\n'));
+        Files.writeString(conf.resolve("server.yaml"), yaml);
+        return conf;
+    }
+
+    private static void write(State state) throws IOException {
+        Properties p = new Properties();
+        p.setProperty("zookeeper", state.zookeeper());
+        p.setProperty("fluss", state.fluss());
+        p.setProperty("warehouse", state.warehouse().toString());
+        p.setProperty("parts", String.join(",", state.parts().keySet()));
+        state.parts().forEach((name, part) -> {
+            p.setProperty(name + ".pid", String.valueOf(part.pid()));
+            p.setProperty(name + ".main", part.mainClass());
+            p.setProperty(name + ".endpoint", part.endpoint());
+        });
+        try (OutputStream out = Files.newOutputStream(state.dir().resolve(STATE))) {
+            p.store(out, "tierproof cluster: written by ./build.sh cluster up, read by status and down");
+        }
+    }
+
+    private static void stop(State.Part p) {
+        p.ours().ifPresent(h -> {
+            h.destroyForcibly();
+            h.onExit().completeOnTimeout(null, 10, TimeUnit.SECONDS).join();
+        });
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getByName(LOOPBACK))) {
+            return s.getLocalPort();
+        }
+    }
+
+    private static void awaitPort(int port, Duration deadline, String what) throws InterruptedException {
+        long end = System.nanoTime() + deadline.toNanos();
+        while (System.nanoTime() < end) {
+            try (Socket s = new Socket()) {
+                s.connect(new InetSocketAddress(LOOPBACK, port), 500);
+                return;
+            } catch (IOException notYet) {
+                Thread.sleep(200);
+            }
+        }
+        throw new TierproofException(what + " did not listen on " + LOOPBACK + ":" + port + " within "
+                + deadline.toSeconds() + " s");
+    }
+
+    private static void awaitTablets(String fluss, int tablets, Duration deadline) throws Exception {
+        Configuration conf = new Configuration();
+        conf.setString("bootstrap.servers", fluss);
+        long end = System.nanoTime() + deadline.toNanos();
+        String last = "no answer yet";
+        // A connection is refused until a tablet server is alive: each attempt makes its own.
+        while (System.nanoTime() < end) {
+            try (Connection connection = ConnectionFactory.createConnection(conf)) {
+                List<ServerNode> nodes = connection.getAdmin().getServerNodes().get(5, TimeUnit.SECONDS);
+                long up = nodes.stream().filter(n -> n.serverType() == ServerType.TABLET_SERVER).count();
+                if (up >= tablets) {
+                    return;
+                }
+                last = up + " of " + tablets + " tablet servers registered";
+            } catch (Exception e) {
+                last = String.valueOf(e.getMessage());
+            }
+            Thread.sleep(300);
+        }
+        throw new TierproofException("the cluster was not ready within " + deadline.toSeconds() + " s: " + last);
+    }
+
+    private static String logTail(Path dir, String part) {
+        String name = part.startsWith("tablet server ") ? "tablet-" + part.substring("tablet server ".length())
+                : part.equals("ZooKeeper") ? "zookeeper" : part.equals("the coordinator server") ? "coordinator" : "";
+        Path log = dir.resolve("logs").resolve(name + ".log");
+        try {
+            if (name.isEmpty() || !Files.isRegularFile(log)) {
+                return "";
+            }
+            List<String> lines = Files.readAllLines(log);
+            return String.join("\n", lines.subList(Math.max(0, lines.size() - 15), lines.size()));
+        } catch (IOException e) {
+            return "";
+        }
+    }
+}

@@ -1,0 +1,98 @@
+package dev.tierproof.cli;
+
+import static dev.tierproof.cli.MainTest.run;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.tierproof.cli.MainTest.Outcome;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A Fluss cluster of separate processes (ZooKeeper, a coordinator, two tablet servers, each a
+ * JVM of its own on loopback), and the streamhouse proof on it through {@code --fluss}: the
+ * embedded Flink runs the tiering job and the reads, the servers run elsewhere.
+ */
+class ClusterCommandTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void upStreamhouseOnItKillATabletServerDown() throws Exception {
+        Path dir = tmp.resolve("cluster");
+        List<String> pids = List.of();
+        try {
+            Outcome up = run("cluster", "up", "--dir", dir.toString());
+            assertThat(up.status()).as(up.out() + up.err()).isEqualTo(Main.CONSISTENT);
+            Matcher m = Pattern.compile("--fluss (127\\.0\\.0\\.1:\\d+) --warehouse (\\S+)").matcher(up.out());
+            assertThat(m.find()).as(up.out()).isTrue();
+            String fluss = m.group(1);
+            String warehouse = m.group(2);
+            assertThat(up.out()).contains("tablet-0", "tablet-1", "coordinator", "zookeeper")
+                    .doesNotContain("NOT RUNNING");
+            // Separate processes, each on loopback.
+            pids = Pattern.compile("pid (\\d+)").matcher(up.out()).results().map(r -> r.group(1)).toList();
+            assertThat(pids).hasSize(4).doesNotContain(String.valueOf(ProcessHandle.current().pid()));
+
+            Outcome again = run("cluster", "up", "--dir", dir.toString());
+            assertThat(again.status()).isEqualTo(Main.FAILED);
+            assertThat(again.err()).contains("a cluster is already up in " + dir);
+
+            Outcome proof = run("streamhouse", "--fluss", fluss, "--warehouse", warehouse, "--random", "300",
+                    "--keys", "30", "--seed", "5");
+            assertThat(proof.status()).as(proof.out() + proof.err()).isEqualTo(Main.CONSISTENT);
+            assertThat(proof.err()).contains("connecting to the Fluss cluster at " + fluss)
+                    .doesNotContain("starting Fluss (ZooKeeper");
+            assertThat(proof.out()).contains("fluss_changelog", "fluss_union", "paimon_batch");
+
+            // Faults restart servers, which tierproof does only on a cluster it started itself.
+            Outcome faults = run("streamhouse", "--fluss", fluss, "--warehouse", warehouse, "--table", "other",
+                    "--random", "20", "--faults", "restart-tablet@10");
+            assertThat(faults.status()).isEqualTo(Main.FAILED);
+            assertThat(faults.err()).contains("leave --fluss out").doesNotContain("connecting");
+
+            // kill -9 of one tablet server: status says so, and its exit status too.
+            long tablet = Long.parseLong(up.out().lines().filter(l -> l.startsWith("tablet-1"))
+                    .map(l -> l.replaceAll(".*pid (\\d+).*", "$1")).findFirst().orElseThrow());
+            ProcessHandle h = ProcessHandle.of(tablet).orElseThrow();
+            h.destroyForcibly();
+            h.onExit().get();
+            Outcome status = run("cluster", "status", "--dir", dir.toString());
+            assertThat(status.status()).isEqualTo(Main.INCONSISTENT);
+            assertThat(status.out()).containsPattern("tablet-1 +: 127\\.0\\.0\\.1:\\d+, pid " + tablet
+                    + ", NOT RUNNING").containsPattern("tablet-0 +: .*running");
+        } finally {
+            if (Files.exists(dir)) { // up failed: it removes its directory itself, and that failure is the one to see
+                Outcome down = run("cluster", "down", "--dir", dir.toString());
+                assertThat(down.status()).as(down.out() + down.err()).isEqualTo(Main.CONSISTENT);
+                assertThat(down.out()).contains("removed " + dir);
+            }
+        }
+        assertThat(Files.exists(dir)).isFalse();
+        assertThat(pids).as("no process of the cluster is left")
+                .noneMatch(pid -> ProcessHandle.of(Long.parseLong(pid)).map(ProcessHandle::isAlive).orElse(false));
+        Outcome none = run("cluster", "status", "--dir", dir.toString());
+        assertThat(none.status()).isEqualTo(Main.INCONSISTENT);
+        assertThat(none.out()).contains("no cluster is up in " + dir);
+    }
+
+    @Test
+    void aDirectoryNotItsOwnIsRefusedAndKept() throws Exception {
+        Path mine = Files.createDirectories(tmp.resolve("users"));
+        Files.writeString(mine.resolve("notes.txt"), "keep me");
+        Outcome up = run("cluster", "up", "--dir", mine.toString());
+        assertThat(up.status()).isEqualTo(Main.FAILED);
+        assertThat(up.err()).contains("is not an empty directory");
+        Outcome down = run("cluster", "down", "--dir", mine.toString());
+        assertThat(down.status()).isEqualTo(Main.FAILED);
+        assertThat(down.err()).contains("no cluster is up in " + mine);
+        assertThat(Files.readString(mine.resolve("notes.txt"))).isEqualTo("keep me");
+        Outcome bad = run("cluster", "sideways");
+        assertThat(bad.status()).isEqualTo(Main.FAILED);
+        assertThat(bad.err()).contains("cluster sideways: say up, down or status");
+    }
+}
