@@ -5,6 +5,8 @@ import dev.tierproof.core.Versions;
 import dev.tierproof.flink.FlinkEngine;
 import dev.tierproof.fluss.FlussCluster;
 import dev.tierproof.fluss.LocalFlussCluster;
+import dev.tierproof.fluss.ProcessCluster;
+import dev.tierproof.fluss.ProcessFlussCluster;
 import dev.tierproof.fluss.RemoteFlussCluster;
 import dev.tierproof.fluss.Tiering;
 import dev.tierproof.report.Html;
@@ -143,7 +145,17 @@ final class RunSession implements AutoCloseable {
      */
     Streamhouse connectStreamhouse(String fluss) {
         steps.progress().step("connecting to the Fluss cluster at " + fluss);
-        FlussCluster cluster = RemoteFlussCluster.connect(fluss, java.time.Duration.ofSeconds(10));
+        return onCluster(RemoteFlussCluster.connect(fluss, java.time.Duration.ofSeconds(10)));
+    }
+
+    /** As {@link #connectStreamhouse}, on the cluster {@code ./build.sh cluster up} runs. */
+    Streamhouse onProcessCluster(ProcessCluster.State state) {
+        steps.progress().step("connecting to the Fluss cluster at " + state.fluss() + " (" + state.dir() + ")");
+        RemoteFlussCluster.connect(state.fluss(), java.time.Duration.ofSeconds(10));
+        return onCluster(new ProcessFlussCluster(state));
+    }
+
+    private Streamhouse onCluster(FlussCluster cluster) {
         steps.progress().step("Fluss answers at " + cluster.bootstrapServers() + "; starting Flink MiniCluster");
         return new Streamhouse(cluster, started(FlinkEngine.start(8, directory().directory("flink"))));
     }

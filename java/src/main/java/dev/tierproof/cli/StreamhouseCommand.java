@@ -3,6 +3,7 @@ package dev.tierproof.cli;
 import dev.tierproof.core.Workload;
 import dev.tierproof.fluss.Fault;
 import dev.tierproof.fluss.FlussCatalog;
+import dev.tierproof.fluss.ProcessCluster;
 import dev.tierproof.fluss.ProducerOptions;
 import dev.tierproof.fluss.StreamhouseProof;
 import dev.tierproof.paimon.PaimonProof;
@@ -78,6 +79,10 @@ final class StreamhouseCommand extends TierproofCommand {
             + " creates its table there and drops it if the run fails")
     String fluss;
 
+    @Option(names = "--cluster", paramLabel = "DIR", description = "prove on the cluster ./build.sh cluster up runs in"
+            + " DIR (its coordinator and its lake); faults there kill -9 a server process and start it again")
+    Path clusterDir;
+
     @Mixin
     RunOptions run;
 
@@ -137,6 +142,20 @@ final class StreamhouseCommand extends TierproofCommand {
                     : checked.operations() <= PER_UPSERT_LIMIT ? 1 : 2000;
             // Checked up front: the rounds, the faults, and what the SQL producer cannot write.
             List<Fault> schedule = Fault.parse(faults, checked.operations());
+            if (clusterDir != null && (fluss != null || run.warehouse != null)) {
+                throw new IllegalArgumentException("--cluster " + clusterDir + " names the coordinator and the warehouse:"
+                        + " give no --fluss or --warehouse with it");
+            }
+            if (clusterDir != null) {
+                if (ProcessCluster.read(clusterDir).isEmpty()) {
+                    throw new IllegalArgumentException("--cluster " + clusterDir + ": no cluster is up there"
+                            + " (./build.sh cluster up --dir " + clusterDir + ")");
+                }
+                if (schedule.stream().anyMatch(f -> f.kind() == Fault.Kind.MOVE_TABLET)) {
+                    throw new IllegalArgumentException("--faults move-tablet brings a tablet server back on a new"
+                            + " port, which only the embedded cluster does: leave --cluster out to run it");
+                }
+            }
             if (fluss != null && !schedule.isEmpty()) {
                 throw new IllegalArgumentException("--faults restart servers, which tierproof does only on the cluster"
                         + " it starts itself: leave --fluss out to run them");
@@ -166,15 +185,17 @@ final class StreamhouseCommand extends TierproofCommand {
     private int onTable(Workload checked, int perInsert, List<Fault> schedule, String describe, List<Path> inputs) {
         PaimonProof.checkRowsPerInsert(perInsert);
         OutputFile report = OutputFile.check("--report", run.report, inputs);
-        Warehouse.Checked usersWarehouse = Warehouse.checkUsers(run.warehouse);
+        ProcessCluster.State processCluster = clusterDir == null ? null : ProcessCluster.read(clusterDir).orElseThrow();
+        Warehouse.Checked usersWarehouse = Warehouse.checkUsers(processCluster != null ? processCluster.warehouse()
+                : run.warehouse);
         Duration deadline = run.deadline(120);
         try (RunSession session = RunSession.start("streamhouse", main.runDirectory, run, report, main.err)) {
             main.running(session);
             Warehouse warehouse = Warehouse.of(usersWarehouse, session);
             main.out.println("tierproof streamhouse: " + describe + ", Paimon warehouse " + warehouse.describe());
             var progress = session.steps().progress();
-            RunSession.Streamhouse servers = fluss != null ? session.connectStreamhouse(fluss)
-                    : session.startStreamhouse(warehouse.path());
+            RunSession.Streamhouse servers = processCluster != null ? session.onProcessCluster(processCluster)
+                    : fluss != null ? session.connectStreamhouse(fluss) : session.startStreamhouse(warehouse.path());
             ProofReport result = StreamhouseProof.run(servers.cluster(), servers.engine(),
                     new StreamhouseProof.Config(checked, warehouse.path(), deadline, perInsert,
                             producer(), rounds, schedule, checkpoints(), ProducerOptions.parse(producerOptions)),

@@ -19,10 +19,10 @@ public interface FlussCluster {
     }
 
     /**
-     * Whether tierproof started this cluster for the run (and so removes everything in it when
-     * the run ends); on a cluster it did not start, a failed run drops the tables it created.
+     * Whether tierproof started this cluster for this run (and so removes everything in it when
+     * the run ends); on any other cluster, a failed run drops the tables it created.
      */
-    boolean startedByTierproof();
+    boolean startedForThisRun();
 
     /** Stops tablet server {@code id} and starts it again (on its port, or on a new one). */
     void restartTabletServer(int id, boolean samePort);

@@ -151,7 +151,7 @@ public final class LocalFlussCluster implements FlussCluster, AutoCloseable {
     }
 
     @Override
-    public boolean startedByTierproof() {
+    public boolean startedForThisRun() {
         return true;
     }
 

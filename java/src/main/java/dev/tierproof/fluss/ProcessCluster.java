@@ -105,7 +105,7 @@ public final class ProcessCluster {
                     "maxSessionTimeout=60000", "admin.enableServer=false", ""));
             String zookeeper = LOOPBACK + ":" + zkPort;
             progress.step("starting ZooKeeper at " + zookeeper);
-            parts.put("zookeeper", start(dir, "zookeeper", ZOOKEEPER, zookeeper, zkConf.toString()));
+            parts.put("zookeeper", start(dir, "zookeeper", ZOOKEEPER, zookeeper, argsOf(dir, "zookeeper")));
             awaitPort(zkPort, deadline, "ZooKeeper");
 
             Map<String, String> common = new LinkedHashMap<>();
@@ -121,8 +121,8 @@ public final class ProcessCluster {
             progress.step("starting the Fluss coordinator at " + fluss);
             Map<String, String> coordinator = new LinkedHashMap<>(common);
             coordinator.put("bind.listeners", "FLUSS://" + fluss);
-            parts.put("coordinator", start(dir, "coordinator", COORDINATOR, fluss,
-                    "--configDir", configDir(dir, "coordinator", coordinator).toString()));
+            configDir(dir, "coordinator", coordinator);
+            parts.put("coordinator", start(dir, "coordinator", COORDINATOR, fluss, argsOf(dir, "coordinator")));
             awaitPort(coordinatorPort, deadline, "the coordinator");
 
             for (int id = 0; id < tablets; id++) {
@@ -133,8 +133,8 @@ public final class ProcessCluster {
                 tablet.put("bind.listeners", "FLUSS://" + at);
                 tablet.put("tablet-server.id", String.valueOf(id));
                 tablet.put("data.dir", Files.createDirectories(dir.resolve("tablet-" + id)).toString());
-                parts.put("tablet-" + id, start(dir, "tablet-" + id, TABLET, at,
-                        "--configDir", configDir(dir, "tablet-" + id, tablet).toString()));
+                configDir(dir, "tablet-" + id, tablet);
+                parts.put("tablet-" + id, start(dir, "tablet-" + id, TABLET, at, argsOf(dir, "tablet-" + id)));
             }
             part = "the readiness check";
             awaitTablets(fluss, tablets, deadline);
@@ -213,6 +213,41 @@ public final class ProcessCluster {
         return lines;
     }
 
+    /** A part's arguments: its configuration in the cluster's directory (so a restart is the same server). */
+    private static String[] argsOf(Path dir, String name) {
+        return name.equals("zookeeper") ? new String[] {dir.resolve("zookeeper.cfg").toString()}
+                : new String[] {"--configDir", dir.resolve("conf").resolve(name).toString()};
+    }
+
+    /**
+     * A fault as users meet it: part {@code name} killed ({@code kill -9}) and started again
+     * with the same configuration (its port, its data), then awaited; the state file follows.
+     */
+    public static State restart(State state, String name, Duration deadline) {
+        State.Part part = state.parts().get(name);
+        if (part == null) {
+            throw new IllegalArgumentException("the cluster in " + state.dir() + " has no " + name + "; it has "
+                    + state.parts().keySet());
+        }
+        try {
+            stop(part);
+            State.Part again = start(state.dir(), name, part.mainClass(), part.endpoint(), argsOf(state.dir(), name));
+            Map<String, State.Part> parts = new LinkedHashMap<>(state.parts());
+            parts.put(name, again);
+            State next = new State(state.dir(), state.zookeeper(), state.fluss(), state.warehouse(), parts);
+            write(next);
+            int port = Integer.parseInt(part.endpoint().substring(part.endpoint().lastIndexOf(':') + 1));
+            awaitPort(port, deadline, name);
+            long tablets = parts.keySet().stream().filter(n -> n.startsWith("tablet-")).count();
+            awaitTablets(state.fluss(), (int) tablets, deadline);
+            return next;
+        } catch (TierproofException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new TierproofException("restarting " + name + " failed: " + e.getMessage(), e);
+        }
+    }
+
     private static State.Part start(Path dir, String name, String mainClass, String endpoint, String... args)
             throws IOException {
         List<String> command = new ArrayList<>();
@@ -231,7 +266,8 @@ public final class ProcessCluster {
         command.addAll(List.of(args));
         Path log = dir.resolve("logs").resolve(name + ".log");
         Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
-                .redirectOutput(log.toFile()).redirectInput(ProcessBuilder.Redirect.from(nullFile())).start();
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
+                .redirectInput(ProcessBuilder.Redirect.from(nullFile())).start();
         return new State.Part(p.pid(), mainClass, endpoint);
     }
 
@@ -245,12 +281,11 @@ public final class ProcessCluster {
         return new java.io.File("/dev/null");
     }
 
-    private static Path configDir(Path dir, String name, Map<String, String> options) throws IOException {
+    private static void configDir(Path dir, String name, Map<String, String> options) throws IOException {
         Path conf = Files.createDirectories(dir.resolve("conf").resolve(name));
         StringBuilder yaml = new StringBuilder();
         options.forEach((k, v) -> yaml.append(k).append(": ").append(v).append('\n'));
         Files.writeString(conf.resolve("server.yaml"), yaml);
-        return conf;
     }
 
     private static void write(State state) throws IOException {

@@ -47,7 +47,7 @@ public final class RemoteFlussCluster implements FlussCluster {
     }
 
     @Override
-    public boolean startedByTierproof() {
+    public boolean startedForThisRun() {
         return false;
     }
 

@@ -161,7 +161,7 @@ public final class StreamhouseProof {
             throw refused(e);
         }
         TablePath path = TablePath.of(db, table);
-        if (!cluster.startedByTierproof()) {
+        if (!cluster.startedForThisRun()) {
             // Created (CREATE TABLE refuses a name that exists): a failed run leaves nothing on a cluster not ours.
             steps.undo().created("Fluss table " + db + "." + table + " at " + cluster.bootstrapServers(),
                     () -> dropFlussTable(cluster, path));
