@@ -6,7 +6,8 @@
 
 use super::oracle::CanonRow;
 use super::types::DataType;
-use super::value::Value;
+use super::value::{int_bounds, Value};
+use super::wire::put_cell;
 use super::workload::Shape;
 use std::fmt::Write;
 
@@ -15,21 +16,6 @@ pub type Packed = Box<[u8]>;
 
 /// Hash maps keyed by packed rows: Fx hashing (rustc's), as nothing here faces an adversary.
 pub type PackedMap<V> = rustc_hash::FxHashMap<Packed, V>;
-
-fn put_cell(out: &mut Vec<u8>, cell: Option<&[u8]>) {
-    let mut len = cell.map_or(0, |t| t.len() as u64 + 1);
-    loop {
-        let b = (len & 0x7f) as u8;
-        len >>= 7;
-        out.push(if len == 0 { b } else { b | 0x80 });
-        if len == 0 {
-            break;
-        }
-    }
-    if let Some(t) = cell {
-        out.extend_from_slice(t);
-    }
-}
 
 /// The cells of a packed row, in order.
 fn cells(bytes: &[u8]) -> impl Iterator<Item = Option<&str>> {
@@ -182,12 +168,7 @@ fn canonical_text(ty: DataType, text: &str, out: &mut String) -> bool {
             let Ok(v) = text.trim().parse::<i128>() else {
                 return false;
             };
-            let (min, max) = match ty {
-                DataType::TinyInt => (i8::MIN as i128, i8::MAX as i128),
-                DataType::SmallInt => (i16::MIN as i128, i16::MAX as i128),
-                DataType::Int => (i32::MIN as i128, i32::MAX as i128),
-                _ => (i64::MIN as i128, i64::MAX as i128),
-            };
+            let (min, max) = int_bounds(ty);
             if v < min || v > max {
                 return false;
             }

@@ -49,6 +49,16 @@ fn bad(ty: DataType, text: &str, reason: &str) -> TierproofError {
     TierproofError::InvalidInput(format!("{ty} value {text:?}: {reason}"))
 }
 
+/// The smallest and largest value of an integer type (BIGINT's for any other).
+pub(crate) fn int_bounds(ty: DataType) -> (i128, i128) {
+    match ty {
+        DataType::TinyInt => (i8::MIN as i128, i8::MAX as i128),
+        DataType::SmallInt => (i16::MIN as i128, i16::MAX as i128),
+        DataType::Int => (i32::MIN as i128, i32::MAX as i128),
+        _ => (i64::MIN as i128, i64::MAX as i128),
+    }
+}
+
 impl Value {
     /// Parses the text of a non-NULL value of type `ty`.
     pub fn parse(ty: DataType, text: &str) -> Result<Value> {
@@ -61,12 +71,7 @@ impl Value {
             },
             DataType::TinyInt | DataType::SmallInt | DataType::Int | DataType::BigInt => {
                 let v: i128 = t.trim().parse().map_err(|_| bad(ty, t, "not an integer"))?;
-                let (min, max) = match ty {
-                    DataType::TinyInt => (i8::MIN as i128, i8::MAX as i128),
-                    DataType::SmallInt => (i16::MIN as i128, i16::MAX as i128),
-                    DataType::Int => (i32::MIN as i128, i32::MAX as i128),
-                    _ => (i64::MIN as i128, i64::MAX as i128),
-                };
+                let (min, max) = int_bounds(ty);
                 if v < min || v > max {
                     return Err(bad(ty, t, &format!("outside [{min}, {max}]")));
                 }

@@ -78,21 +78,25 @@ pub fn for_each_change<'a>(
 pub fn encode(kind: u8, cells: &[Option<&str>], out: &mut Vec<u8>) {
     out.push(kind);
     for c in cells {
-        let mut len = c.map_or(0, |t| t.len() as u64 + 1);
-        loop {
-            let b = (len & 0x7f) as u8;
-            len >>= 7;
-            out.push(if len == 0 { b } else { b | 0x80 });
-            if len == 0 {
-                break;
-            }
-        }
-        if let Some(t) = c {
-            out.extend_from_slice(t.as_bytes());
-        }
+        put_cell(out, c.map(str::as_bytes));
     }
 }
 
+/// Appends one cell as the wire writes it: 0 for NULL, else its length plus one, then its bytes.
+pub(crate) fn put_cell(out: &mut Vec<u8>, cell: Option<&[u8]>) {
+    let mut len = cell.map_or(0, |t| t.len() as u64 + 1);
+    loop {
+        let b = (len & 0x7f) as u8;
+        len >>= 7;
+        out.push(if len == 0 { b } else { b | 0x80 });
+        if len == 0 {
+            break;
+        }
+    }
+    if let Some(t) = cell {
+        out.extend_from_slice(t);
+    }
+}
 #[cfg(test)]
 mod tests {
     use super::*;
