@@ -34,12 +34,17 @@ ensure_fetched() {
 build() {
   # The Rust core compiles (CPU) while Maven fetches (network): on a fresh machine they overlap.
   echo "build: cargo build --release (Rust core), while the Java parts are fetched" >&2
+  # Its own process group (set -m), so that a failed fetch stops cargo and the rustc it started.
+  set -m
   cargo build --release --lib --quiet &
   core=$!
-  trap 'kill "$core" 2>/dev/null || true' EXIT
+  set +m
+  trap 'kill -- "-$core" 2>/dev/null || true' EXIT
   ensure_fetched
-  wait "$core"
+  local rc=0
+  wait "$core" || rc=$?
   trap - EXIT
+  [ "$rc" = 0 ] || exit "$rc"
   echo "build: mvn package (Java harness)" >&2
   "${mvn[@]}" -DskipTests -Dcargo.skip=true package 2>&1 | plain
   "${mvn[@]}" dependency:build-classpath -Dmdep.outputFile="$root/$classpath" -Dmdep.includeScope=runtime 2>&1 |
@@ -59,12 +64,13 @@ jsa=java/target/tierproof.jsa
 
 run() {
   if stale; then build; fi
-  # An archive older than the jar is refused by the JVM (silently, here): record a new one.
-  if [ -f "$jsa" ] && [ "$jar" -nt "$jsa" ]; then rm -f "$jsa" "$jsa".*; fi
   local cds=()
   if [ ! -f "$jsa" ]; then
     for f in "$jsa".*; do [ -s "$f" ] && mv -f "$f" "$jsa" && break; done
   fi
+  # An archive older than the jar or its class path is refused by the JVM (silently, here):
+  # record a new one.
+  if [ -f "$jsa" ] && { [ "$jar" -nt "$jsa" ] || [ "$classpath" -nt "$jsa" ]; }; then rm -f "$jsa" "$jsa".*; fi
   if [ -f "$jsa" ]; then cds=(-XX:SharedArchiveFile="$jsa"); else cds=(-XX:ArchiveClassesAtExit="$jsa.$$"); fi
   # The exercise's small proof (no command) is over in seconds: the client compiler and the serial
   # collector start faster; anything else keeps the JVM's defaults for long runs.

@@ -31,8 +31,8 @@ final class ClusterCommand extends TierproofCommand {
 
     @Override
     public Integer call() {
-        Path where = (dir != null ? dir : Path.of(System.getProperty("java.io.tmpdir"), "tierproof-cluster"))
-                .toAbsolutePath().normalize();
+        // Not java.io.tmpdir: that is this run's own directory, removed when the command ends.
+        Path where = (dir != null ? dir : Main.SYSTEM_TMP.resolve("tierproof-cluster")).toAbsolutePath().normalize();
         if (deadlineSeconds < 1 || deadlineSeconds > 600) {
             throw new IllegalArgumentException("--deadline-s " + deadlineSeconds + " must be between 1 and 600");
         }

@@ -42,6 +42,12 @@ public final class Main {
         this.runDirectory = runDirectory;
     }
 
+    /**
+     * The system's temporary directory, as the JVM started with it: {@link #main} points
+     * {@code java.io.tmpdir} into the run's own directory, which is removed when the run ends.
+     */
+    static final Path SYSTEM_TMP = Path.of(System.getProperty("java.io.tmpdir"));
+
     public static void main(String[] argv) {
         boolean verbose = Arrays.asList(argv).contains("--verbose");
         // Before anything logs: engine stack traces only with --verbose.

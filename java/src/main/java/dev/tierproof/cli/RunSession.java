@@ -143,9 +143,9 @@ final class RunSession implements AutoCloseable {
      * A Fluss cluster tierproof did not start ({@code --fluss HOST:PORT}), connected to, and a
      * MiniCluster for the tiering job and the reads.
      */
-    Streamhouse connectStreamhouse(String fluss) {
-        steps.progress().step("connecting to the Fluss cluster at " + fluss);
-        return onCluster(RemoteFlussCluster.connect(fluss, java.time.Duration.ofSeconds(10)));
+    Streamhouse connectStreamhouse(RemoteFlussCluster fluss) {
+        steps.progress().step("connecting to the Fluss cluster at " + fluss.bootstrapServers());
+        return onCluster(fluss);
     }
 
     /** As {@link #connectStreamhouse}, on the cluster {@code ./build.sh cluster up} runs. */

@@ -4,6 +4,7 @@ import dev.tierproof.core.Workload;
 import dev.tierproof.fluss.Fault;
 import dev.tierproof.fluss.FlussCatalog;
 import dev.tierproof.fluss.ProcessCluster;
+import dev.tierproof.fluss.RemoteFlussCluster;
 import dev.tierproof.fluss.ProducerOptions;
 import dev.tierproof.fluss.StreamhouseProof;
 import dev.tierproof.paimon.PaimonProof;
@@ -86,6 +87,9 @@ final class StreamhouseCommand extends TierproofCommand {
     @Mixin
     RunOptions run;
 
+    /** The cluster {@code --fluss} names, once checked. */
+    private RemoteFlussCluster remote;
+
     private Duration checkpoints() {
         if (tieringCheckpoints == null) {
             return null;
@@ -164,6 +168,9 @@ final class StreamhouseCommand extends TierproofCommand {
                 throw new IllegalArgumentException("--fluss " + fluss + " needs --warehouse DIR: the Paimon warehouse"
                         + " that cluster tiers into (datalake.paimon.warehouse)");
             }
+            // Checked before anything is made: the address, and that no table of others would be tiered.
+            remote = fluss == null ? null : RemoteFlussCluster.connect(fluss, Duration.ofSeconds(10))
+                    .refuseIfOthersWouldBeTiered(Duration.ofSeconds(30));
             new StreamhouseProof.Config(checked, null, null, perInsert, producer(), rounds, schedule,
                     checkpoints(), ProducerOptions.parse(producerOptions));
             if (producer() == StreamhouseProof.Producer.SQL) {
@@ -195,7 +202,7 @@ final class StreamhouseCommand extends TierproofCommand {
             main.out.println("tierproof streamhouse: " + describe + ", Paimon warehouse " + warehouse.describe());
             var progress = session.steps().progress();
             RunSession.Streamhouse servers = processCluster != null ? session.onProcessCluster(processCluster)
-                    : fluss != null ? session.connectStreamhouse(fluss) : session.startStreamhouse(warehouse.path());
+                    : remote != null ? session.connectStreamhouse(remote) : session.startStreamhouse(warehouse.path());
             ProofReport result = StreamhouseProof.run(servers.cluster(), servers.engine(),
                     new StreamhouseProof.Config(checked, warehouse.path(), deadline, perInsert,
                             producer(), rounds, schedule, checkpoints(), ProducerOptions.parse(producerOptions)),

@@ -44,15 +44,20 @@ public final class ProcessCluster {
     /** A running cluster: its endpoints, its warehouse, and its processes (name → pid and main class). */
     public record State(Path dir, String zookeeper, String fluss, Path warehouse, Map<String, Part> parts) {
         /** One process of the cluster. */
-        public record Part(long pid, String mainClass, String endpoint) {
+        public record Part(long pid, String mainClass, String endpoint, String marker) {
             boolean alive() {
                 return ours().isPresent();
             }
 
-            /** The process, if it is still there and still runs this part's main class (pids are reused). */
+            /**
+             * The process, if it is still there and still runs this part: its main class and its
+             * own configuration in the cluster's directory (pids are reused).
+             */
             Optional<ProcessHandle> ours() {
-                return ProcessHandle.of(pid).filter(ProcessHandle::isAlive)
-                        .filter(h -> commandLine(h).contains(" " + mainClass + " "));
+                return ProcessHandle.of(pid).filter(ProcessHandle::isAlive).filter(h -> {
+                    String line = commandLine(h);
+                    return line.contains(" " + mainClass + " ") && line.contains(" " + marker + " ");
+                });
             }
 
             /**
@@ -85,6 +90,7 @@ public final class ProcessCluster {
             throw new IllegalArgumentException("a cluster is already up in " + dir + " (./build.sh cluster status);"
                     + " bring it down first");
         }
+        boolean made = !Files.exists(dir);
         try {
             if (Files.exists(dir) && (!Files.isDirectory(dir) || !isEmpty(dir))) {
                 throw new IllegalArgumentException(dir + " exists and is not an empty directory; tierproof starts a"
@@ -94,7 +100,10 @@ public final class ProcessCluster {
         } catch (IOException e) {
             throw new TierproofException("could not make the cluster's directory " + dir + ": " + e.getMessage(), e);
         }
-        Map<String, State.Part> parts = new LinkedHashMap<>();
+        Map<String, State.Part> parts = new java.util.concurrent.ConcurrentHashMap<>();
+        // Interrupted (Ctrl-C) while starting: what was started is stopped and its files removed.
+        Thread undo = new Thread(() -> undoUp(dir, made, parts), "tierproof-cluster-up");
+        Runtime.getRuntime().addShutdownHook(undo);
         String part = "ZooKeeper";
         try {
             Path warehouse = Files.createDirectories(dir.resolve("warehouse"));
@@ -106,6 +115,9 @@ public final class ProcessCluster {
             String zookeeper = LOOPBACK + ":" + zkPort;
             progress.step("starting ZooKeeper at " + zookeeper);
             parts.put("zookeeper", start(dir, "zookeeper", ZOOKEEPER, zookeeper, argsOf(dir, "zookeeper")));
+            Path warehouseDir = warehouse;
+            Runnable record = () -> recordSoFar(dir, zookeeper, warehouseDir, parts);
+            record.run();
             awaitPort(zkPort, deadline, "ZooKeeper");
 
             Map<String, String> common = new LinkedHashMap<>();
@@ -123,6 +135,7 @@ public final class ProcessCluster {
             coordinator.put("bind.listeners", "FLUSS://" + fluss);
             configDir(dir, "coordinator", coordinator);
             parts.put("coordinator", start(dir, "coordinator", COORDINATOR, fluss, argsOf(dir, "coordinator")));
+            record.run();
             awaitPort(coordinatorPort, deadline, "the coordinator");
 
             for (int id = 0; id < tablets; id++) {
@@ -135,18 +148,61 @@ public final class ProcessCluster {
                 tablet.put("data.dir", Files.createDirectories(dir.resolve("tablet-" + id)).toString());
                 configDir(dir, "tablet-" + id, tablet);
                 parts.put("tablet-" + id, start(dir, "tablet-" + id, TABLET, at, argsOf(dir, "tablet-" + id)));
+                record.run();
             }
             part = "the readiness check";
             awaitTablets(fluss, tablets, deadline);
-            State state = new State(dir, zookeeper, fluss, warehouse, parts);
+            State state = new State(dir, zookeeper, fluss, warehouse, ordered(parts));
             write(state);
+            Runtime.getRuntime().removeShutdownHook(undo);
             return state;
-        } catch (Exception e) {
+        } catch (Throwable e) {
             String log = logTail(dir, part);
-            parts.values().forEach(ProcessCluster::stop);
-            Directories.deleteRecursively(dir);
+            try {
+                Runtime.getRuntime().removeShutdownHook(undo);
+            } catch (IllegalStateException shuttingDown) {
+                return null; // the JVM is going down: the hook undoes the start
+            }
+            undoUp(dir, made, parts);
+            if (e instanceof Error err) {
+                throw err;
+            }
             throw new TierproofException("the cluster failed to start at " + part + ": " + e.getMessage()
                     + (log.isEmpty() ? "" : "\n--- the end of its log ---\n" + log), e);
+        }
+    }
+
+    /** ZooKeeper, the coordinator, then the tablet servers by id: the order {@code down} reverses. */
+    private static Map<String, State.Part> ordered(Map<String, State.Part> parts) {
+        Map<String, State.Part> out = new LinkedHashMap<>();
+        java.util.stream.Stream.concat(java.util.stream.Stream.of("zookeeper", "coordinator"),
+                parts.keySet().stream().filter(n -> n.startsWith("tablet-")).sorted())
+                .filter(parts::containsKey).forEach(n -> out.put(n, parts.get(n)));
+        return out;
+    }
+
+    /** The parts started so far, so that {@code down} can stop a start that was cut short. */
+    private static void recordSoFar(Path dir, String zookeeper, Path warehouse, Map<String, State.Part> parts) {
+        try {
+            State.Part coordinator = parts.get("coordinator");
+            write(new State(dir, zookeeper, coordinator != null ? coordinator.endpoint() : "none (not started)",
+                    warehouse, ordered(parts)));
+        } catch (IOException e) {
+            throw new TierproofException("could not write " + dir.resolve(STATE) + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Stops what a failed start started and removes what it made (a directory it was given empty stays, empty). */
+    private static void undoUp(Path dir, boolean made, Map<String, State.Part> parts) {
+        parts.values().forEach(ProcessCluster::stop);
+        if (made) {
+            Directories.deleteRecursively(dir);
+            return;
+        }
+        try (var entries = Files.list(dir)) {
+            entries.forEach(Directories::deleteRecursively);
+        } catch (IOException e) {
+            // best effort: the message of the failed start is what matters
         }
     }
 
@@ -162,15 +218,33 @@ public final class ProcessCluster {
         } catch (IOException e) {
             throw new TierproofException("could not read " + file + ": " + e.getMessage(), e);
         }
-        Map<String, State.Part> parts = new LinkedHashMap<>();
-        for (String name : p.getProperty("parts", "").split(",")) {
-            if (!name.isEmpty()) {
-                parts.put(name, new State.Part(Long.parseLong(p.getProperty(name + ".pid")),
-                        p.getProperty(name + ".main"), p.getProperty(name + ".endpoint")));
+        try {
+            Map<String, State.Part> parts = new LinkedHashMap<>();
+            for (String name : p.getProperty("parts", "").split(",")) {
+                if (name.isEmpty()) {
+                    continue;
+                }
+                String main = required(p, name + ".main");
+                if (!List.of(ZOOKEEPER, COORDINATOR, TABLET).contains(main)) {
+                    throw new IllegalArgumentException(name + ".main is " + main + ", not a server of a cluster");
+                }
+                parts.put(name, new State.Part(Long.parseLong(required(p, name + ".pid")), main,
+                        required(p, name + ".endpoint"), required(p, name + ".marker")));
             }
+            return Optional.of(new State(dir, required(p, "zookeeper"), required(p, "fluss"),
+                    Path.of(required(p, "warehouse")), parts));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(file + " is not a state file ./build.sh cluster up wrote: "
+                    + e.getMessage(), e);
         }
-        return Optional.of(new State(dir, p.getProperty("zookeeper"), p.getProperty("fluss"),
-                Path.of(p.getProperty("warehouse")), parts));
+    }
+
+    private static String required(Properties p, String key) {
+        String v = p.getProperty(key);
+        if (v == null || v.isBlank()) {
+            throw new IllegalArgumentException("it has no " + key);
+        }
+        return v;
     }
 
     /** Each part's name and whether its process still runs. */
@@ -257,6 +331,7 @@ public final class ProcessCluster {
         }
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.add("-Xmx512m");
+        command.add("-Djava.io.tmpdir=" + Files.createDirectories(dir.resolve("tmp")));
         for (String a : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
             if (a.startsWith("--add-opens") || a.startsWith("--add-exports")) {
                 command.add(a);
@@ -268,7 +343,7 @@ public final class ProcessCluster {
         Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
                 .redirectInput(ProcessBuilder.Redirect.from(nullFile())).start();
-        return new State.Part(p.pid(), mainClass, endpoint);
+        return new State.Part(p.pid(), mainClass, endpoint, args[args.length - 1]);
     }
 
     private static boolean isEmpty(Path dir) throws IOException {
@@ -298,10 +373,15 @@ public final class ProcessCluster {
             p.setProperty(name + ".pid", String.valueOf(part.pid()));
             p.setProperty(name + ".main", part.mainClass());
             p.setProperty(name + ".endpoint", part.endpoint());
+            p.setProperty(name + ".marker", part.marker());
         });
-        try (OutputStream out = Files.newOutputStream(state.dir().resolve(STATE))) {
+        // Whole or not at all: a reader never sees half a state file.
+        Path next = state.dir().resolve(STATE + ".next");
+        try (OutputStream out = Files.newOutputStream(next)) {
             p.store(out, "tierproof cluster: written by ./build.sh cluster up, read by status and down");
         }
+        Files.move(next, state.dir().resolve(STATE), java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                java.nio.file.StandardCopyOption.ATOMIC_MOVE);
     }
 
     private static void stop(State.Part p) {

@@ -4,6 +4,14 @@ import dev.tierproof.core.TierproofException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.apache.fluss.client.Connection;
+import org.apache.fluss.client.ConnectionFactory;
+import org.apache.fluss.client.admin.Admin;
+import org.apache.fluss.metadata.TableInfo;
+import org.apache.fluss.metadata.TablePath;
 
 /**
  * A Fluss cluster tierproof did not start ({@code --fluss HOST:PORT}): it is only connected to.
@@ -39,6 +47,39 @@ public final class RemoteFlussCluster implements FlussCluster {
                     e);
         }
         return new RemoteFlussCluster(host + ":" + port);
+    }
+
+    /**
+     * Refuses a cluster that holds lake-enabled tables: the tiering job tierproof runs tiers every
+     * table the coordinator hands it, so it would write those tables into {@code --warehouse} and
+     * commit their lake snapshots to that cluster — tables tierproof did not create.
+     */
+    public RemoteFlussCluster refuseIfOthersWouldBeTiered(Duration timeout) {
+        List<String> lake = new ArrayList<>();
+        try (Connection connection = ConnectionFactory.createConnection(clientConfig())) {
+            Admin admin = connection.getAdmin();
+            for (String db : admin.listDatabases().get(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                for (String t : admin.listTables(db).get(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                    TableInfo info = admin.getTableInfo(TablePath.of(db, t)).get(timeout.toMillis(),
+                            TimeUnit.MILLISECONDS);
+                    if (info.getTableConfig().isDataLakeEnabled()) {
+                        lake.add(db + "." + t);
+                    }
+                }
+            }
+        } catch (Exception e) {
+            throw new TierproofException("could not list the tables of the Fluss cluster at --fluss " + bootstrap
+                    + ": " + e.getMessage(), e);
+        }
+        java.util.Collections.sort(lake);
+        if (!lake.isEmpty()) {
+            throw new IllegalArgumentException("the Fluss cluster at --fluss " + bootstrap + " has lake-enabled tables ("
+                    + String.join(", ", lake.subList(0, Math.min(5, lake.size()))) + (lake.size() > 5 ? ", …" : "")
+                    + "): the tiering job tierproof runs would tier them too, into --warehouse, and commit their lake"
+                    + " snapshots to that cluster; tierproof proves only on a cluster whose lake tables are its own"
+                    + " (./build.sh cluster up, then --cluster DIR)");
+        }
+        return this;
     }
 
     @Override

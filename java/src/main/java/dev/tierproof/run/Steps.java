@@ -41,11 +41,13 @@ public final class Steps {
     private final Worker worker;
     /** The workers of {@link #together}'s lanes, kept for the run: shared by a run's copies. */
     private final Worker[] lanes;
+    /** Whether a {@link #together} runs on the lanes now (shared like them). */
+    private final java.util.concurrent.atomic.AtomicBoolean lanesBusy;
     /** The step running now: shared by a run's quiet copies. */
     private final AtomicReference<String> current;
 
     private Steps(Progress progress, Duration budget, long budgetEnd, Undo undo, AtomicReference<String> current,
-            Worker worker, Worker[] lanes) {
+            Worker worker, Worker[] lanes, java.util.concurrent.atomic.AtomicBoolean lanesBusy) {
         this.progress = progress;
         this.budget = budget;
         this.budgetEnd = budgetEnd;
@@ -53,11 +55,13 @@ public final class Steps {
         this.current = current;
         this.worker = worker;
         this.lanes = lanes;
+        this.lanesBusy = lanesBusy;
     }
 
     private Steps(Progress progress, Duration budget) {
         this(progress, budget, budget == null ? Long.MAX_VALUE : System.nanoTime() + budget.toNanos(), new Undo(),
-                new AtomicReference<>("starting"), new Worker(), lanes());
+                new AtomicReference<>("starting"), new Worker(), lanes(),
+                new java.util.concurrent.atomic.AtomicBoolean());
     }
 
     private static Worker[] lanes() {
@@ -70,12 +74,12 @@ public final class Steps {
 
     /** The same run (budget, undo ledger, current step, workers) with progress that prints nothing. */
     public Steps quiet() {
-        return new Steps(Progress.silent(), budget, budgetEnd, undo, current, worker, lanes);
+        return new Steps(Progress.silent(), budget, budgetEnd, undo, current, worker, lanes, lanesBusy);
     }
 
     /** The same run with its steps on lane {@code i}'s worker. */
     private Steps lane(int i) {
-        return new Steps(progress, budget, budgetEnd, undo, current, lanes[i], lanes);
+        return new Steps(progress, budget, budgetEnd, undo, current, lanes[i], lanes, lanesBusy);
     }
 
     /**
@@ -90,6 +94,18 @@ public final class Steps {
             parts.forEach(p -> p.accept(this));
             return;
         }
+        // The lanes are the run's: two sets of parts side by side would share a lane's one thread.
+        if (!lanesBusy.compareAndSet(false, true)) {
+            throw new IllegalStateException("parts that run side by side cannot run more side by side");
+        }
+        try {
+            runTogether(parts);
+        } finally {
+            lanesBusy.set(false);
+        }
+    }
+
+    private void runTogether(List<Consumer<Steps>> parts) {
         LinkedBlockingQueue<Integer> free = new LinkedBlockingQueue<>();
         for (int i = 0; i < LANES; i++) {
             free.add(i);

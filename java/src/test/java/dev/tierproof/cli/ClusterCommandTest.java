@@ -42,21 +42,28 @@ class ClusterCommandTest {
             assertThat(again.status()).isEqualTo(Main.FAILED);
             assertThat(again.err()).contains("a cluster is already up in " + dir);
 
+            // By address, as a cluster tierproof did not start: allowed while no lake table is there.
+            Outcome byAddress = run("streamhouse", "--fluss", fluss, "--warehouse", warehouse, "--table", "first",
+                    "--random", "40", "--keys", "8");
+            assertThat(byAddress.status()).as(byAddress.out() + byAddress.err()).isEqualTo(Main.CONSISTENT);
+            assertThat(byAddress.err()).contains("connecting to the Fluss cluster at " + fluss)
+                    .doesNotContain("starting Fluss (ZooKeeper");
+
             Outcome proof = run("streamhouse", "--cluster", dir.toString(), "--random", "300", "--keys", "30",
                     "--seed", "5");
             assertThat(proof.status()).as(proof.out() + proof.err()).isEqualTo(Main.CONSISTENT);
-            assertThat(proof.err()).contains("connecting to the Fluss cluster at " + fluss)
-                    .doesNotContain("starting Fluss (ZooKeeper");
             assertThat(proof.out()).contains("fluss_changelog", "fluss_union", "paimon_batch")
                     .contains("tiered into      : Paimon fluss.accounts in " + warehouse);
-            // The same cluster named by its coordinator and lake, as a cluster tierproof did not start.
-            Outcome byAddress = run("streamhouse", "--fluss", fluss, "--warehouse", warehouse, "--table", "second",
-                    "--random", "40", "--keys", "8");
-            assertThat(byAddress.status()).as(byAddress.out() + byAddress.err()).isEqualTo(Main.CONSISTENT);
-            Outcome taken = run("streamhouse", "--fluss", fluss, "--warehouse", warehouse, "--table", "second",
-                    "--random", "10");
+            Outcome taken = run("streamhouse", "--cluster", dir.toString(), "--random", "10");
             assertThat(taken.status()).isEqualTo(Main.FAILED);
-            assertThat(taken.err()).contains("table fluss.second already exists");
+            assertThat(taken.err()).contains("table fluss.accounts already exists");
+
+            // Now it holds lake tables: by address, tierproof's tiering job would tier them too. Refused, untouched.
+            Outcome others = run("streamhouse", "--fluss", fluss, "--warehouse", warehouse, "--table", "third",
+                    "--random", "10");
+            assertThat(others.status()).isEqualTo(Main.FAILED);
+            assertThat(others.err()).contains("has lake-enabled tables (fluss.accounts, fluss.first)")
+                    .doesNotContain("creating Fluss table");
 
             // Faults restart servers, which tierproof does only on a cluster it started itself.
             Outcome faults = run("streamhouse", "--fluss", fluss, "--warehouse", warehouse, "--table", "other",
