@@ -304,6 +304,11 @@ public final class ProcessCluster {
                     + state.parts().keySet());
         }
         try {
+            // A tablet server is back when *its* registration is: the killed one's lingers in
+            // ZooKeeper until its session expires, and would pass for it.
+            String registration = name.startsWith("tablet-")
+                    ? "/fluss/tabletservers/ids/" + name.substring("tablet-".length()) : null;
+            long before = registration == null ? 0 : registrationOwner(state.zookeeper(), registration);
             stop(part);
             State.Part again = start(state.dir(), name, part.mainClass(), part.endpoint(), argsOf(state.dir(), name));
             Map<String, State.Part> parts = new LinkedHashMap<>(state.parts());
@@ -312,6 +317,9 @@ public final class ProcessCluster {
             write(next);
             int port = Integer.parseInt(part.endpoint().substring(part.endpoint().lastIndexOf(':') + 1));
             awaitPort(port, deadline, name);
+            if (registration != null) {
+                awaitNewRegistration(state.zookeeper(), registration, before, again, deadline);
+            }
             long tablets = parts.keySet().stream().filter(n -> n.startsWith("tablet-")).count();
             awaitTablets(state.fluss(), (int) tablets, deadline);
             return next;
@@ -320,6 +328,39 @@ public final class ProcessCluster {
         } catch (Exception e) {
             throw new TierproofException("restarting " + name + " failed: " + e.getMessage(), e);
         }
+    }
+
+    /** The ZooKeeper session that owns an ephemeral node, or 0 when it is not there. */
+    private static long registrationOwner(String zookeeper, String path) throws Exception {
+        org.apache.zookeeper.ZooKeeper zk = new org.apache.zookeeper.ZooKeeper(zookeeper, 10_000, event -> {});
+        try {
+            org.apache.zookeeper.data.Stat stat = zk.exists(path, false);
+            return stat == null ? 0 : stat.getEphemeralOwner();
+        } finally {
+            zk.close();
+        }
+    }
+
+    private static void awaitNewRegistration(String zookeeper, String path, long before, State.Part part,
+            Duration deadline) throws Exception {
+        long end = System.nanoTime() + deadline.toNanos();
+        while (System.nanoTime() < end) {
+            if (part.ours().isEmpty()) {
+                throw new TierproofException("the restarted server (pid " + part.pid() + ") exited");
+            }
+            long owner;
+            try {
+                owner = registrationOwner(zookeeper, path);
+            } catch (Exception notYet) {
+                owner = 0;
+            }
+            if (owner != 0 && owner != before) {
+                return;
+            }
+            Thread.sleep(500);
+        }
+        throw new TierproofException("the restarted server did not register again (" + path + ") within "
+                + deadline.toSeconds() + " s");
     }
 
     private static State.Part start(Path dir, String name, String mainClass, String endpoint, String... args)

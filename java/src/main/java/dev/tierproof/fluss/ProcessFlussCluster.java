@@ -8,7 +8,8 @@ import java.time.Duration;
  * process killed with {@code kill -9} and started again on its port, with its data.
  */
 public final class ProcessFlussCluster implements FlussCluster {
-    private static final Duration RESTART = Duration.ofSeconds(60);
+    /** A killed server's ZooKeeper session must expire (up to a minute) before its successor registers. */
+    private static final Duration RESTART = Duration.ofSeconds(120);
     private ProcessCluster.State state;
 
     public ProcessFlussCluster(ProcessCluster.State state) {
