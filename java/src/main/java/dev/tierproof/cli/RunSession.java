@@ -5,9 +5,6 @@ import dev.tierproof.core.Versions;
 import dev.tierproof.flink.FlinkEngine;
 import dev.tierproof.fluss.FlussCluster;
 import dev.tierproof.fluss.LocalFlussCluster;
-import dev.tierproof.fluss.ProcessCluster;
-import dev.tierproof.fluss.ProcessFlussCluster;
-import dev.tierproof.fluss.RemoteFlussCluster;
 import dev.tierproof.fluss.Tiering;
 import dev.tierproof.report.Html;
 import dev.tierproof.report.Report;
@@ -140,23 +137,12 @@ final class RunSession implements AutoCloseable {
     }
 
     /**
-     * A Fluss cluster tierproof did not start ({@code --fluss HOST:PORT}), connected to, and a
-     * MiniCluster for the tiering job and the reads.
+     * A Fluss cluster tierproof did not start for this run ({@code --fluss}, {@code --cluster}),
+     * and a MiniCluster for the tiering job and the reads.
      */
-    Streamhouse connectStreamhouse(RemoteFlussCluster fluss) {
-        steps.progress().step("connecting to the Fluss cluster at " + fluss.bootstrapServers());
-        return onCluster(fluss);
-    }
-
-    /** As {@link #connectStreamhouse}, on the cluster {@code ./build.sh cluster up} runs. */
-    Streamhouse onProcessCluster(ProcessCluster.State state) {
-        steps.progress().step("connecting to the Fluss cluster at " + state.fluss() + " (" + state.dir() + ")");
-        RemoteFlussCluster.connect(state.fluss(), java.time.Duration.ofSeconds(10));
-        return onCluster(new ProcessFlussCluster(state));
-    }
-
-    private Streamhouse onCluster(FlussCluster cluster) {
-        steps.progress().step("Fluss answers at " + cluster.bootstrapServers() + "; starting Flink MiniCluster");
+    Streamhouse onCluster(FlussCluster cluster) {
+        steps.progress().step("connecting to the Fluss cluster at " + cluster.bootstrapServers()
+                + "; starting Flink MiniCluster");
         return new Streamhouse(cluster, started(FlinkEngine.start(8, directory().directory("flink"))));
     }
 

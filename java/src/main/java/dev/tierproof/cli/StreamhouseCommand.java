@@ -3,7 +3,9 @@ package dev.tierproof.cli;
 import dev.tierproof.core.Workload;
 import dev.tierproof.fluss.Fault;
 import dev.tierproof.fluss.FlussCatalog;
+import dev.tierproof.fluss.FlussCluster;
 import dev.tierproof.fluss.ProcessCluster;
+import dev.tierproof.fluss.ProcessFlussCluster;
 import dev.tierproof.fluss.RemoteFlussCluster;
 import dev.tierproof.fluss.ProducerOptions;
 import dev.tierproof.fluss.StreamhouseProof;
@@ -87,8 +89,10 @@ final class StreamhouseCommand extends TierproofCommand {
     @Mixin
     RunOptions run;
 
-    /** The cluster {@code --fluss} names, once checked. */
-    private RemoteFlussCluster remote;
+    /** The cluster {@code --fluss} or {@code --cluster} names, once checked; null: the embedded one. */
+    private FlussCluster external;
+    /** {@code --cluster}'s lake: the warehouse its servers tier into. */
+    private Path clusterWarehouse;
 
     private Duration checkpoints() {
         if (tieringCheckpoints == null) {
@@ -151,10 +155,12 @@ final class StreamhouseCommand extends TierproofCommand {
                         + " give no --fluss or --warehouse with it");
             }
             if (clusterDir != null) {
-                if (ProcessCluster.read(clusterDir).isEmpty()) {
-                    throw new IllegalArgumentException("--cluster " + clusterDir + ": no cluster is up there"
-                            + " (./build.sh cluster up --dir " + clusterDir + ")");
-                }
+                ProcessCluster.State state = ProcessCluster.read(clusterDir).orElseThrow(() ->
+                        new IllegalArgumentException("--cluster " + clusterDir + ": no cluster is up there"
+                                + " (./build.sh cluster up --dir " + clusterDir + ")"));
+                RemoteFlussCluster.connect(state.fluss(), Duration.ofSeconds(10)); // it answers
+                external = new ProcessFlussCluster(state);
+                clusterWarehouse = state.warehouse();
                 if (schedule.stream().anyMatch(f -> f.kind() == Fault.Kind.MOVE_TABLET)) {
                     throw new IllegalArgumentException("--faults move-tablet brings a tablet server back on a new"
                             + " port, which only the embedded cluster does: leave --cluster out to run it");
@@ -169,8 +175,10 @@ final class StreamhouseCommand extends TierproofCommand {
                         + " that cluster tiers into (datalake.paimon.warehouse)");
             }
             // Checked before anything is made: the address, and that no table of others would be tiered.
-            remote = fluss == null ? null : RemoteFlussCluster.connect(fluss, Duration.ofSeconds(10))
-                    .refuseIfOthersWouldBeTiered(Duration.ofSeconds(30));
+            if (fluss != null) {
+                external = RemoteFlussCluster.connect(fluss, Duration.ofSeconds(10))
+                        .refuseIfOthersWouldBeTiered(Duration.ofSeconds(30));
+            }
             new StreamhouseProof.Config(checked, null, null, perInsert, producer(), rounds, schedule,
                     checkpoints(), ProducerOptions.parse(producerOptions));
             if (producer() == StreamhouseProof.Producer.SQL) {
@@ -192,8 +200,7 @@ final class StreamhouseCommand extends TierproofCommand {
     private int onTable(Workload checked, int perInsert, List<Fault> schedule, String describe, List<Path> inputs) {
         PaimonProof.checkRowsPerInsert(perInsert);
         OutputFile report = OutputFile.check("--report", run.report, inputs);
-        ProcessCluster.State processCluster = clusterDir == null ? null : ProcessCluster.read(clusterDir).orElseThrow();
-        Warehouse.Checked usersWarehouse = Warehouse.checkUsers(processCluster != null ? processCluster.warehouse()
+        Warehouse.Checked usersWarehouse = Warehouse.checkUsers(clusterWarehouse != null ? clusterWarehouse
                 : run.warehouse);
         Duration deadline = run.deadline(120);
         try (RunSession session = RunSession.start("streamhouse", main.runDirectory, run, report, main.err)) {
@@ -201,8 +208,8 @@ final class StreamhouseCommand extends TierproofCommand {
             Warehouse warehouse = Warehouse.of(usersWarehouse, session);
             main.out.println("tierproof streamhouse: " + describe + ", Paimon warehouse " + warehouse.describe());
             var progress = session.steps().progress();
-            RunSession.Streamhouse servers = processCluster != null ? session.onProcessCluster(processCluster)
-                    : remote != null ? session.connectStreamhouse(remote) : session.startStreamhouse(warehouse.path());
+            RunSession.Streamhouse servers = external != null ? session.onCluster(external)
+                    : session.startStreamhouse(warehouse.path());
             ProofReport result = StreamhouseProof.run(servers.cluster(), servers.engine(),
                     new StreamhouseProof.Config(checked, warehouse.path(), deadline, perInsert,
                             producer(), rounds, schedule, checkpoints(), ProducerOptions.parse(producerOptions)),

@@ -1,5 +1,13 @@
 package dev.tierproof.fluss;
 
+import dev.tierproof.core.TierproofException;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.apache.fluss.client.Connection;
+import org.apache.fluss.client.ConnectionFactory;
+import org.apache.fluss.cluster.ServerNode;
+import org.apache.fluss.cluster.ServerType;
 import org.apache.fluss.config.Configuration;
 
 /**
@@ -32,4 +40,33 @@ public interface FlussCluster {
 
     /** Stops ZooKeeper and starts it again on its port. */
     void restartZooKeeper();
+
+    /**
+     * Waits until a client of the cluster at {@code bootstrap} sees a coordinator and
+     * {@code tablets} tablet servers, within {@code deadline}. A connection is refused until a
+     * tablet server is alive, and a server may still be starting: each attempt connects anew.
+     */
+    static void awaitServers(String bootstrap, int tablets, Duration deadline) throws InterruptedException {
+        Configuration conf = new Configuration();
+        conf.setString("bootstrap.servers", bootstrap);
+        long end = System.nanoTime() + deadline.toNanos();
+        String seen = "no answer yet";
+        while (System.nanoTime() < end) {
+            try (Connection connection = ConnectionFactory.createConnection(conf)) {
+                List<ServerNode> nodes = connection.getAdmin().getServerNodes().get(5, TimeUnit.SECONDS);
+                long up = nodes.stream().filter(n -> n.serverType() == ServerType.TABLET_SERVER).count();
+                if (up == tablets && nodes.stream().anyMatch(n -> n.serverType() == ServerType.COORDINATOR)) {
+                    return;
+                }
+                seen = nodes.toString();
+            } catch (InterruptedException e) {
+                throw e;
+            } catch (Exception e) {
+                seen = String.valueOf(e.getMessage());
+            }
+            Thread.sleep(200);
+        }
+        throw new TierproofException("after " + deadline.toSeconds() + " s a client of " + bootstrap + " sees " + seen
+                + "; expected a coordinator and " + tablets + " tablet servers");
+    }
 }

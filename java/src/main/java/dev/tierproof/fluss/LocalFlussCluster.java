@@ -12,14 +12,8 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.apache.curator.test.InstanceSpec;
 import org.apache.curator.test.TestingServer;
-import org.apache.fluss.client.Connection;
-import org.apache.fluss.client.ConnectionFactory;
-import org.apache.fluss.client.admin.Admin;
 import org.apache.fluss.cluster.Endpoint;
-import org.apache.fluss.cluster.ServerNode;
-import org.apache.fluss.cluster.ServerType;
 import org.apache.fluss.config.Configuration;
-import org.apache.fluss.exception.StaleMetadataException;
 import org.apache.fluss.server.ServerBase;
 import org.apache.fluss.server.coordinator.CoordinatorServer;
 import org.apache.fluss.server.tablet.TabletServer;
@@ -265,43 +259,9 @@ public final class LocalFlussCluster implements FlussCluster, AutoCloseable {
         return root;
     }
 
-    /**
-     * Waits until a client sees the coordinator and every tablet server. Until a tablet server
-     * has registered, making a connection or asking for the servers fails with
-     * {@code StaleMetadataException}: that is retried, anything else is not.
-     */
-    private void awaitServers(int tabletServerCount) throws Exception {
-        long deadline = System.nanoTime() + READY_DEADLINE.toNanos();
-        String seen = "no answer";
-        while (System.nanoTime() < deadline) {
-            try (Connection connection = ConnectionFactory.createConnection(clientConfig())) {
-                Admin admin = connection.getAdmin();
-                List<ServerNode> nodes = admin.getServerNodes().get();
-                long tablets = nodes.stream().filter(n -> n.serverType() == ServerType.TABLET_SERVER).count();
-                boolean hasCoordinator = nodes.stream().anyMatch(n -> n.serverType() == ServerType.COORDINATOR);
-                if (hasCoordinator && tablets == tabletServerCount) {
-                    return;
-                }
-                seen = nodes.toString();
-            } catch (Exception e) {
-                if (!causedByStaleMetadata(e)) {
-                    throw e;
-                }
-                seen = "no tablet server registered yet";
-            }
-            Thread.sleep(100);
-        }
-        throw new TierproofException("after " + READY_DEADLINE.toSeconds() + " s a client sees " + seen
-                + "; expected a coordinator and " + tabletServerCount + " tablet servers");
-    }
-
-    private static boolean causedByStaleMetadata(Throwable e) {
-        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof StaleMetadataException) {
-                return true;
-            }
-        }
-        return false;
+    /** Waits until a client sees the coordinator and every tablet server. */
+    private void awaitServers(int tabletServerCount) throws InterruptedException {
+        FlussCluster.awaitServers(bootstrapServers, tabletServerCount, READY_DEADLINE);
     }
 
     @Override

@@ -20,11 +20,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
-import org.apache.fluss.client.Connection;
-import org.apache.fluss.client.ConnectionFactory;
-import org.apache.fluss.cluster.ServerNode;
-import org.apache.fluss.cluster.ServerType;
-import org.apache.fluss.config.Configuration;
 
 /**
  * A Fluss cluster as users deploy one, on this machine: a ZooKeeper server, a coordinator and
@@ -151,7 +146,7 @@ public final class ProcessCluster {
                 record.run();
             }
             part = "the readiness check";
-            awaitTablets(fluss, tablets, deadline);
+            FlussCluster.awaitServers(fluss, tablets, deadline);
             State state = new State(dir, zookeeper, fluss, warehouse, ordered(parts));
             write(state);
             Runtime.getRuntime().removeShutdownHook(undo);
@@ -321,7 +316,7 @@ public final class ProcessCluster {
                 awaitNewRegistration(state.zookeeper(), registration, before, again, deadline);
             }
             long tablets = parts.keySet().stream().filter(n -> n.startsWith("tablet-")).count();
-            awaitTablets(state.fluss(), (int) tablets, deadline);
+            FlussCluster.awaitServers(state.fluss(), (int) tablets, deadline);
             return next;
         } catch (TierproofException e) {
             throw e;
@@ -450,28 +445,6 @@ public final class ProcessCluster {
         }
         throw new TierproofException(what + " did not listen on " + LOOPBACK + ":" + port + " within "
                 + deadline.toSeconds() + " s");
-    }
-
-    private static void awaitTablets(String fluss, int tablets, Duration deadline) throws Exception {
-        Configuration conf = new Configuration();
-        conf.setString("bootstrap.servers", fluss);
-        long end = System.nanoTime() + deadline.toNanos();
-        String last = "no answer yet";
-        // A connection is refused until a tablet server is alive: each attempt makes its own.
-        while (System.nanoTime() < end) {
-            try (Connection connection = ConnectionFactory.createConnection(conf)) {
-                List<ServerNode> nodes = connection.getAdmin().getServerNodes().get(5, TimeUnit.SECONDS);
-                long up = nodes.stream().filter(n -> n.serverType() == ServerType.TABLET_SERVER).count();
-                if (up >= tablets) {
-                    return;
-                }
-                last = up + " of " + tablets + " tablet servers registered";
-            } catch (Exception e) {
-                last = String.valueOf(e.getMessage());
-            }
-            Thread.sleep(300);
-        }
-        throw new TierproofException("the cluster was not ready within " + deadline.toSeconds() + " s: " + last);
     }
 
     private static String logTail(Path dir, String part) {
