@@ -378,6 +378,9 @@ impl Merge {
             return rows;
         }
         let mut packer = Packer::default();
+        if let Some(rows) = self.state_by_writer(shape, ops, &mut packer) {
+            return rows;
+        }
         let rows: Vec<Vec<Value>> = if self.sequence.is_empty() {
             // Writes apply in arrival order: one merged row per key, updated in place.
             let mut state: PackedMap<Vec<Value>> = PackedMap::default();
@@ -424,6 +427,58 @@ impl Merge {
         let mut rows: Vec<CanonRow> = rows.iter().map(|row| canon(shape, row)).collect();
         rows.sort();
         rows
+    }
+
+    /// [`Self::state`] for an engine whose row is always one write's (deduplicate, first-row,
+    /// versioned; no sequence fields): each key keeps which operation wrote its row, so no row
+    /// is copied while folding. `None` for the other engines.
+    fn state_by_writer(
+        &self,
+        shape: &Shape,
+        ops: &[Op],
+        packer: &mut Packer,
+    ) -> Option<Vec<CanonRow>> {
+        if !self.sequence.is_empty() {
+            return None;
+        }
+        // Whether `new` replaces the row `current` wrote.
+        let replaces: &dyn Fn(&[Value], &[Value]) -> bool = match &self.engine {
+            Engine::Deduplicate => &|_, _| true,
+            Engine::FirstRow => &|_, _| false,
+            Engine::Versioned(v) => {
+                let (v, ty) = (*v, shape.columns[*v].1);
+                &move |new: &[Value], current: &[Value]| {
+                    compare(ty, &new[v], &current[v]) != Ordering::Less
+                }
+            }
+            Engine::PartialUpdate | Engine::Aggregation(_) => return None,
+        };
+        let mut writer: PackedMap<usize> = PackedMap::default();
+        for (i, op) in ops.iter().enumerate() {
+            let key = packer.key_of_values(shape, &op.values);
+            match op.kind {
+                OpKind::Upsert => match writer.get_mut(key) {
+                    Some(at) => {
+                        if replaces(&op.values, &ops[*at].values) {
+                            *at = i;
+                        }
+                    }
+                    None => {
+                        writer.insert(key.into(), i);
+                    }
+                },
+                OpKind::Delete if !self.deletes_remove => {}
+                OpKind::Delete => {
+                    writer.remove(key);
+                }
+            }
+        }
+        let mut rows: Vec<CanonRow> = writer
+            .into_values()
+            .map(|i| canon(shape, &ops[i].values))
+            .collect();
+        rows.sort_unstable();
+        Some(rows)
     }
 
     /// One more write of a key (`None`: a delete) merged into what the key held.

@@ -135,55 +135,136 @@ pub struct Folder {
     /// Keys whose `-U` arrived and whose `+U` has not (a [`Fold::Changelog`]), with the `-U`.
     retracted: PackedMap<(usize, Packed)>,
     /// The writes a [`Fold::Writes`] stream must show, and how far each key's have come.
-    writes: Option<(Arc<Writes>, Vec<u32>)>,
+    writes: Option<WriteCursor>,
     /// How many changes came (the index just past the last).
     seen: usize,
     /// For [`Self::push`]: packs typed values.
     packer: Packer,
 }
 
+/// How far a [`Fold::Writes`] stream has come through each key's writes.
+#[derive(Debug, Clone)]
+struct WriteCursor {
+    writes: Arc<Writes>,
+    /// Per slot: how many of its writes the stream showed, in order.
+    cursor: Vec<u32>,
+    /// Per slot: whether its row is kept in the fold's state (from its first change that was not
+    /// its next write) rather than the one its last write shown left.
+    kept: Vec<bool>,
+}
+
+impl WriteCursor {
+    /// The row a slot's writes shown so far leave: its last write's, unless that was a delete.
+    fn row_of(&self, slot: usize) -> Option<&[u8]> {
+        let shown = self.cursor[slot] as usize;
+        match shown.checked_sub(1).and_then(|i| self.writes.get(slot, i)) {
+            Some((RowKind::Insert, row)) => Some(row),
+            _ => None,
+        }
+    }
+}
+
 /// Each key's writes as a stream of every write shows them (see [`writes_per_key`]), each key
 /// in a slot of its own: built once per workload, shared by every read that must show them (a
-/// read keeps only how far along each slot it is).
+/// read keeps only how far along each slot it is). Laid out flat: every row once in one byte
+/// arena, each slot's writes side by side.
 #[derive(Debug, Default)]
 pub struct Writes {
     slots: PackedMap<u32>,
     keys: Vec<Packed>,
-    writes: Vec<Vec<(RowKind, Packed)>>,
+    /// Where each slot's writes start in `writes` (one more entry than slots: the end).
+    starts: Vec<u32>,
+    writes: Vec<WriteAt>,
+    rows: Vec<u8>,
+}
+
+/// A write's kind and where its row lies in the arena.
+#[derive(Debug, Clone, Copy)]
+struct WriteAt {
+    kind: RowKind,
+    from: usize,
+    to: usize,
+}
+
+impl Writes {
+    fn len(&self) -> usize {
+        self.keys.len()
+    }
+
+    /// A slot's `i`-th write: its kind and row.
+    fn get(&self, slot: usize, i: usize) -> Option<(RowKind, &[u8])> {
+        let at = self.starts[slot] as usize + i;
+        (at < self.starts[slot + 1] as usize).then(|| {
+            let w = self.writes[at];
+            (w.kind, &self.rows[w.from..w.to])
+        })
+    }
 }
 
 /// Each key's writes as a stream of every write shows them: an upsert's `+I` of its row, a
 /// delete's `-D` of the row it removes (none for an absent key). Deduplicate rules.
 pub fn writes_per_key(shape: &Shape, ops: &[Op]) -> Writes {
     let mut w = Writes::default();
+    // Each write shown, in the workload's order, with its slot; then grouped by slot.
+    let mut shown: Vec<(u32, WriteAt)> = Vec::with_capacity(ops.len());
     // The row each slot's key holds now, for what a delete removes.
-    let mut current: Vec<Option<Packed>> = Vec::new();
+    let mut current: Vec<Option<(usize, usize)>> = Vec::new();
     let mut p = Packer::default();
     for op in ops {
         p.values(shape, &op.values);
         let slot = match (w.slots.get(p.key()), op.kind) {
-            (Some(&slot), _) => slot as usize,
+            (Some(&slot), _) => slot,
             (None, OpKind::Delete) => continue, // a key never written: the delete shows nothing
             (None, OpKind::Upsert) => {
-                w.slots.insert(p.key().into(), w.keys.len() as u32);
+                let slot = w.keys.len() as u32;
+                w.slots.insert(p.key().into(), slot);
                 w.keys.push(p.key().into());
-                w.writes.push(Vec::new());
                 current.push(None);
-                w.keys.len() - 1
+                slot
             }
         };
-        match op.kind {
+        let write = match op.kind {
             OpKind::Upsert => {
-                let row: Packed = p.row().into();
-                w.writes[slot].push((RowKind::Insert, row.clone()));
-                current[slot] = Some(row);
-            }
-            OpKind::Delete => {
-                if let Some(removed) = current[slot].take() {
-                    w.writes[slot].push((RowKind::Delete, removed));
+                let from = w.rows.len();
+                w.rows.extend_from_slice(p.row());
+                let to = w.rows.len();
+                current[slot as usize] = Some((from, to));
+                WriteAt {
+                    kind: RowKind::Insert,
+                    from,
+                    to,
                 }
             }
-        }
+            OpKind::Delete => match current[slot as usize].take() {
+                Some((from, to)) => WriteAt {
+                    kind: RowKind::Delete,
+                    from,
+                    to,
+                },
+                None => continue,
+            },
+        };
+        shown.push((slot, write));
+    }
+    // A counting sort by slot keeps each slot's writes in the workload's order.
+    w.starts = vec![0; w.keys.len() + 1];
+    for (slot, _) in &shown {
+        w.starts[*slot as usize + 1] += 1;
+    }
+    for i in 1..w.starts.len() {
+        w.starts[i] += w.starts[i - 1];
+    }
+    let mut next = w.starts.clone();
+    let filler = WriteAt {
+        kind: RowKind::Insert,
+        from: 0,
+        to: 0,
+    };
+    w.writes = vec![filler; shown.len()];
+    for (slot, write) in shown {
+        let at = &mut next[slot as usize];
+        w.writes[*at as usize] = write;
+        *at += 1;
     }
     w
 }
@@ -223,9 +304,13 @@ impl Folder {
 
     /// A [`Fold::Writes`] of a stream that must show exactly `writes` (see [`writes_per_key`]).
     pub fn of_writes(writes: Arc<Writes>) -> Folder {
-        let cursor = vec![0; writes.writes.len()];
+        let slots = writes.len();
         Folder {
-            writes: Some((writes, cursor)),
+            writes: Some(WriteCursor {
+                writes,
+                cursor: vec![0; slots],
+                kept: vec![false; slots],
+            }),
             ..Folder::new(Fold::Writes)
         }
     }
@@ -286,34 +371,7 @@ impl Folder {
                 self.note(index, kind, row, "a snapshot read holds only inserts")
             }
             (Fold::Changelog, _) => self.push_changelog(index, kind, key, row),
-            (Fold::Writes, _) => {
-                // The key's next write: matched, another one (its text), or none left.
-                let next = self.writes.as_mut().and_then(|(w, cursor)| {
-                    let slot = *w.slots.get(key)? as usize;
-                    let (k, r) = w.writes[slot].get(cursor[slot] as usize)?;
-                    if *k == kind && **r == *row {
-                        cursor[slot] += 1;
-                        Some(None)
-                    } else {
-                        Some(Some(show(*k, &unpack(r))))
-                    }
-                });
-                match next {
-                    Some(None) => {}
-                    Some(Some(expected)) => self.note(index, kind, row, &format!(
-                        "the key's next write is {expected}; this one is duplicated, reordered or not the workload's"
-                    )),
-                    None => self.note(index, kind, row, "a write the workload did not make (or made fewer times) to this key"),
-                }
-                match kind {
-                    RowKind::Insert | RowKind::UpdateAfter => {
-                        set(&mut self.state, key, row);
-                    }
-                    _ => {
-                        self.state.remove(key);
-                    }
-                }
-            }
+            (Fold::Writes, _) => self.push_write(index, kind, key, row),
             (_, RowKind::Insert | RowKind::UpdateAfter) => {
                 set(&mut self.state, key, row);
             }
@@ -326,6 +384,76 @@ impl Folder {
                 self.retract(index, key, row);
             }
         }
+    }
+
+    /// A change of a [`Fold::Writes`] stream: it must be its key's next write. While a key's
+    /// changes are its writes in order, its row is the one its last write left (no row is
+    /// copied); from its first change that is not, its row is kept in the state, as elsewhere.
+    fn push_write(&mut self, index: usize, kind: RowKind, key: &[u8], row: &[u8]) {
+        let Some(w) = self.writes.as_mut() else {
+            return;
+        };
+        let slot = w.writes.slots.get(key).map(|&s| s as usize);
+        // The key's next write: matched, another one (its text), or none left.
+        let next = slot.and_then(|slot| {
+            let (k, r) = w.writes.get(slot, w.cursor[slot] as usize)?;
+            Some((k == kind && r == row).then_some(()).ok_or((k, r)))
+        });
+        let derived = match (slot, &next) {
+            (Some(slot), Some(Ok(()))) if !w.kept[slot] => {
+                w.cursor[slot] += 1;
+                return;
+            }
+            (Some(slot), Some(Ok(()))) => {
+                w.cursor[slot] += 1;
+                None
+            }
+            // From here on the key's row is kept in the state: the one its writes left so far.
+            (Some(slot), _) if !w.kept[slot] => {
+                w.kept[slot] = true;
+                w.row_of(slot).map(Packed::from)
+            }
+            _ => None,
+        };
+        if let Some(current) = derived {
+            self.state.insert(key.into(), current);
+        }
+        match next {
+            Some(Ok(())) => {}
+            Some(Err((k, r))) => {
+                let expected = show(k, &unpack(r));
+                self.note(index, kind, row, &format!(
+                    "the key's next write is {expected}; this one is duplicated, reordered or not the workload's"
+                ))
+            }
+            None => self.note(
+                index,
+                kind,
+                row,
+                "a write the workload did not make (or made fewer times) to this key",
+            ),
+        }
+        match kind {
+            RowKind::Insert | RowKind::UpdateAfter => {
+                set(&mut self.state, key, row);
+            }
+            _ => {
+                self.state.remove(key);
+            }
+        }
+    }
+
+    /// The rows so far (packed), in no order; a multiset read's are its counts'.
+    fn rows(&self) -> Vec<&[u8]> {
+        let mut rows: Vec<&[u8]> = self.state.values().map(|row| &row[..]).collect();
+        if let Some(w) = &self.writes {
+            rows.extend(
+                (0..w.kept.len())
+                    .filter(|&s| !w.kept[s])
+                    .filter_map(|s| w.row_of(s)),
+            );
+        }
+        rows
     }
 
     /// A `-U`: removes the key's row if it equals `row` (and says so), else notes the anomaly.
@@ -393,21 +521,53 @@ impl Folder {
 
     /// The rows so far, sorted as rows (not by key) like every row list the diff compares.
     pub fn finish(&self) -> Folded {
-        let mut rows: Vec<CanonRow> = if self.mode == Fold::Multiset {
+        self.finish_with(true)
+    }
+
+    /// Whether the rows so far are exactly `expected` (packed rows, sorted as bytes), with no
+    /// update-before left open: then a verdict can say so without unpacking them.
+    pub fn holds_exactly(&self, expected: &[&[u8]]) -> bool {
+        if !self.retracted.is_empty() {
+            return false;
+        }
+        let mut rows: Vec<&[u8]> = if self.mode == Fold::Multiset {
+            if self.counts.values().sum::<u64>() != expected.len() as u64 {
+                return false;
+            }
+            self.counts
+                .iter()
+                .flat_map(|(row, n)| std::iter::repeat_n(&row[..], *n as usize))
+                .collect()
+        } else {
+            self.rows()
+        };
+        if rows.len() != expected.len() {
+            return false;
+        }
+        rows.sort_unstable();
+        rows == expected
+    }
+
+    /// As [`Self::finish`], the rows left out (empty) unless `with_rows`: a read that
+    /// [`Self::holds_exactly`] what was expected needs only its anomalies.
+    pub fn finish_with(&self, with_rows: bool) -> Folded {
+        let mut rows: Vec<CanonRow> = if !with_rows {
+            Vec::new()
+        } else if self.mode == Fold::Multiset {
             self.counts
                 .iter()
                 .flat_map(|(row, n)| std::iter::repeat_n(unpack(row), *n as usize))
                 .collect()
         } else {
-            self.state.values().map(|r| unpack(r)).collect()
+            self.rows().into_iter().map(unpack).collect()
         };
         let mut anomalies = self.anomalies.clone();
         // Writes the stream never showed (a key's first missing one, each key once).
         let mut unseen: Vec<(CanonRow, RowKind, CanonRow)> = match &self.writes {
-            Some((w, cursor)) => (0..w.writes.len())
+            Some(w) => (0..w.cursor.len())
                 .filter_map(|slot| {
-                    let (kind, row) = w.writes[slot].get(cursor[slot] as usize)?;
-                    Some((unpack(&w.keys[slot]), *kind, unpack(row)))
+                    let (kind, row) = w.writes.get(slot, w.cursor[slot] as usize)?;
+                    Some((unpack(&w.writes.keys[slot]), kind, unpack(row)))
                 })
                 .collect(),
             None => Vec::new(),
@@ -433,7 +593,9 @@ impl Folder {
                 change: show(RowKind::UpdateBefore, &before),
                 reason: "update-before without its update-after".to_string(),
             });
-            rows.push(before);
+            if with_rows {
+                rows.push(before);
+            }
         }
         rows.sort();
         anomalies.sort_by_key(|a| a.index);
@@ -535,10 +697,25 @@ mod tests {
                 folder.push(&shape, i, *kind, values);
             }
             let f = folder.finish();
+            if mode == Fold::Writes {
+                // Rows derived from the writes shown, or kept once a key's changes stray from
+                // its writes: the same rows as folding the changes as raw upserts.
+                assert_eq!(
+                    f.rows,
+                    fold(&shape, Fold::Upserts, changes).rows,
+                    "{changes:?}"
+                );
+            }
             f.anomalies.is_empty() && f.rows == expected
         };
         for (mode, good) in reads {
             assert!(judge(mode, &good), "{mode:?}: the correct read passes");
+            let mut foreign = good.clone();
+            foreign.insert(1, (Insert, v("9", "9")));
+            assert!(
+                !judge(mode, &foreign),
+                "{mode:?}: a key never written is seen"
+            );
             for at in 0..good.len() {
                 let mut duplicated = good.clone();
                 duplicated.insert(at, good[at].clone());

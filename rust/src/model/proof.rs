@@ -9,7 +9,7 @@ use super::merge::{Engine, Merge, Target};
 use super::oracle::{
     canon, diff, key_of, writes_per_key, CanonRow, Fold, Folded, Folder, RowKind, Writes,
 };
-use super::packed::Packer;
+use super::packed::{pack, Packed, Packer};
 use super::shrink::shrink_candidates;
 use super::types::DataType;
 use super::value::Value;
@@ -880,13 +880,19 @@ impl Proof {
     /// inconsistent, whatever the reads hold.
     pub fn judge_folded_with(&self, reads: &[&PendingRead], failures: Vec<String>) -> Verdict {
         let expected = self.expected();
+        // A read holding exactly the expected rows is the common case: found on packed bytes,
+        // and said in the verdict without unpacking or repeating its rows.
+        let packed: Vec<Packed> = expected.iter().map(pack).collect();
+        let mut expected_packed: Vec<&[u8]> = packed.iter().map(|p| &p[..]).collect();
+        expected_packed.sort_unstable();
         let mut judged = Vec::new();
         for read in reads {
+            let exact = read.view.is_none() && read.folder.holds_exactly(&expected_packed);
             let Folded {
                 rows,
                 anomalies,
                 update_after_rows,
-            } = read.folder.finish();
+            } = read.folder.finish_with(!exact);
             let notes = if update_after_rows > 0 {
                 vec![format!(
                     "{update_after_rows} of its rows came as update-after (+U) in a snapshot (batch) result, which Paimon's source declares insert-only; the rows are right and counted (docs/findings/paimon-1.3-batch-update-after.md)"
@@ -903,7 +909,8 @@ impl Proof {
             judged.push(ReadVerdict {
                 name: read.name.clone(),
                 changes: read.changes,
-                rows,
+                row_count: if exact { expected.len() } else { rows.len() },
+                rows: (!exact).then_some(rows),
                 anomalies: out_anomalies,
                 notes,
                 consistent: false,
@@ -925,22 +932,34 @@ impl Proof {
                 None => rows.into(),
             }
         }
+        fn rows_of<'a>(r: &'a ReadVerdict, expected: &'a [CanonRow]) -> &'a [CanonRow] {
+            r.rows.as_deref().unwrap_or(expected)
+        }
         let vs_expected: Vec<Check> = judged
             .iter()
             .enumerate()
-            .map(|(i, r)| check("expected", &seen(views[i], &expected), &r.name, &r.rows))
+            .map(|(i, r)| match r.rows {
+                None => check("expected", &[], &r.name, &[]),
+                Some(_) => check(
+                    "expected",
+                    &seen(views[i], &expected),
+                    &r.name,
+                    rows_of(r, &expected),
+                ),
+            })
             .collect();
         let vs_first: Vec<Check> = match judged.split_first() {
             Some((first, rest)) if views[0].is_none() => rest
                 .iter()
                 .enumerate()
-                .map(|(j, r)| {
-                    check(
+                .map(|(j, r)| match (&first.rows, &r.rows) {
+                    (None, None) => check(&first.name, &[], &r.name, &[]),
+                    _ => check(
                         &first.name,
-                        &seen(views[j + 1], &first.rows),
+                        &seen(views[j + 1], rows_of(first, &expected)),
                         &r.name,
-                        &r.rows,
-                    )
+                        rows_of(r, &expected),
+                    ),
                 })
                 .collect(),
             _ => Vec::new(),
@@ -1082,7 +1101,10 @@ pub struct Verdict {
 pub struct ReadVerdict {
     pub name: String,
     pub changes: u64,
-    pub rows: Vec<CanonRow>,
+    /// The rows it folded to; `None` (null) when they are exactly the expected rows, which the
+    /// verdict then holds once (`expected_rows`), not once per read.
+    pub rows: Option<Vec<CanonRow>>,
+    pub row_count: usize,
     pub anomalies: Vec<AnomalyOut>,
     /// What is worth knowing but does not make the read wrong (a known finding's trace).
     pub notes: Vec<String>,
@@ -1694,13 +1716,22 @@ mod tests {
         assert_eq!(v.expected_rows.len(), 2);
         // The sentinel's row is left out of the changes too.
         assert_eq!(v.reads[1].changes, 4);
+        // Rows exactly the expected ones are said once, in the expected rows.
+        assert!(v.reads.iter().all(|r| r.rows.is_none() && r.row_count == 2));
+        assert!(v.checks.iter().all(|c| c.equal));
         // A key returned twice by a batch read fails it, though the rows are equal.
         let mut twice = good.clone();
         twice.push(good[0].clone());
-        let v = p.judge(vec![read("batch", Source::Snapshot, twice)]);
+        let v = p.judge(vec![
+            read("batch", Source::Snapshot, twice),
+            read("streaming", Source::Replay, good.clone()),
+        ]);
         assert!(!v.consistent);
         assert!(v.reads[0].anomalies[0].reason.contains("twice"));
+        // A read's own anomalies do not make another read that holds the rows differ from it.
+        assert!(v.reads[1].consistent && v.checks.iter().all(|c| c.equal));
         // A row that differs is a diff.
+        let good_again = good.clone();
         let mut changed = good;
         changed[0] = (
             RowKind::Insert,
@@ -1708,8 +1739,9 @@ mod tests {
         );
         let v = p.judge(vec![
             read("batch", Source::Snapshot, changed.clone()),
-            read("streaming", Source::Replay, changed),
+            read("streaming", Source::Replay, changed.clone()),
         ]);
+        let changed_again = changed;
         assert!(!v.reads[0].consistent && !v.reads[1].consistent);
         assert_eq!(
             v.reads[1].reason,
@@ -1717,6 +1749,20 @@ mod tests {
         );
         assert_eq!(v.checks[0].missing[0][2].as_deref(), Some("10.50"));
         assert_eq!(v.checks[0].extra[0][2].as_deref(), Some("10.51"));
+        // Rows that differ are carried, each read's own.
+        assert_eq!(v.reads[0].rows.as_ref().map(Vec::len), Some(2));
+        // One read exact, one not: the exact one is compared as the expected rows it holds.
+        let v = p.judge(vec![
+            read("batch", Source::Snapshot, good_again.clone()),
+            read("streaming", Source::Replay, changed_again),
+        ]);
+        assert!(v.reads[0].consistent && v.reads[0].rows.is_none());
+        assert!(!v.reads[1].consistent);
+        assert_eq!(
+            v.reads[1].reason,
+            "differs from the expected state (missing 1, extra 1); differs from batch"
+        );
+        assert_eq!(v.checks[2].missing[0][2].as_deref(), Some("10.50"));
     }
 
     #[test]

@@ -230,7 +230,7 @@ public final class MatrixRun {
         }
         return new Cell(v.engine, v.producer, read, folded.consistent() ? Cell.CONSISTENT : Cell.INCONSISTENT,
                 reason, vsExpected.missing().size(), vsExpected.extra().size(), equalsBatch, folded.changes(),
-                folded.rows().size(), folded.consistent() ? "" : sample(vsExpected), millis);
+                folded.rowCount(), folded.consistent() ? "" : sample(vsExpected), millis);
     }
 
     private static Verdict.Check check(Verdict verdict, String left, String right) {

@@ -126,7 +126,7 @@ public final class ProofReport extends Report {
         sb.append(String.format("columns          : %s%n", Verdict.show(verdict.columns())));
         sb.append(String.format("expected state   : %s%n", rows(verdict.expectedRows())));
         for (Verdict.Read r : verdict.reads()) {
-            sb.append(String.format("%-17s: %d changes -> %s%n", r.name(), r.changes(), rows(r.rows())));
+            sb.append(String.format("%-17s: %d changes -> %s%n", r.name(), r.changes(), rows(verdict.rowsOf(r))));
             r.anomalies().forEach(a -> sb.append(String.format("    anomaly at change #%d %s: %s%n", a.index(),
                     a.change(), a.reason())));
             r.notes().forEach(n -> sb.append(String.format("    note: %s%n", n)));

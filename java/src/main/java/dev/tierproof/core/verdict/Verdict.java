@@ -18,11 +18,13 @@ import java.util.Optional;
 public record Verdict(boolean consistent, boolean keyed, String promise, List<String> columns,
         List<List<String>> expectedRows, List<Read> reads, List<Check> checks, List<String> failures) {
     /**
-     * One read, folded; notes are what does not make it wrong but is worth knowing; consistent
-     * and reason are the oracle's verdict on this read alone; foldMs is the CPU time the core spent
-     * decoding and folding its changes as they streamed in (part of judging).
+     * One read, folded; rows is null when they are exactly the expected rows (the core says them
+     * once, not once per read: {@link #rowsOf}); notes are what does not make it wrong but is
+     * worth knowing; consistent and reason are the oracle's verdict on this read alone; foldMs is
+     * the CPU time the core spent decoding and folding its changes as they streamed in (part of
+     * judging).
      */
-    public record Read(String name, long changes, List<List<String>> rows, List<Anomaly> anomalies,
+    public record Read(String name, long changes, List<List<String>> rows, long rowCount, List<Anomaly> anomalies,
             List<String> notes, boolean consistent, String reason, long foldMs) {}
 
     /** Snake-case JSON, as the Rust core writes it; strict on the way in. */
@@ -48,6 +50,16 @@ public record Verdict(boolean consistent, boolean keyed, String promise, List<St
     /** The core's time folding every read as it streamed in (judging's share inside the reads). */
     public long foldMillis() {
         return reads.stream().mapToLong(Read::foldMs).sum();
+    }
+
+    /** The rows a read folded to (the expected rows when the core said it holds exactly those). */
+    public List<List<String>> rowsOf(Read read) {
+        return read.rows() != null ? read.rows() : expectedRows;
+    }
+
+    /** The rows of the read named {@code name}. */
+    public List<List<String>> rowsOf(String name) {
+        return rowsOf(read(name).orElseThrow(() -> new IllegalArgumentException("no read named " + name)));
     }
 
     public Optional<Read> read(String name) {
