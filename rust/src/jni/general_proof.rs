@@ -82,11 +82,12 @@ pub extern "system" fn Java_dev_tierproof_core_Workload_nativeOpen<'local>(
     csv: JByteArray<'local>,
 ) -> jlong {
     env.with_env(|env| -> JniResult<_> {
-        let (target, ddl, csv) = (
-            target_of(target)?,
-            string(env, &ddl, "ddl")?,
-            bytes(env, &csv, "csv")?,
-        );
+        let (target, ddl) = (target_of(target)?, string(env, &ddl, "ddl")?);
+        // No workload: a table someone else wrote, for an audit.
+        if csv.is_null() && promise_ddl.is_null() {
+            return Ok(Box::into_raw(Box::new(Proof::of_table(target, &ddl)?)) as jlong);
+        }
+        let csv = bytes(env, &csv, "csv")?;
         let p = if promise_ddl.is_null() {
             Proof::open(target, &ddl, &csv)?
         } else {
@@ -378,6 +379,7 @@ pub extern "system" fn Java_dev_tierproof_core_Workload_nativeJudge<'local>(
     handle: jlong,
     reads: JLongArray<'local>,
     failures: JObjectArray<'local, JString<'local>>,
+    against_first: jboolean,
 ) -> JString<'local> {
     env.with_env(|env| -> JniResult<_> {
         let p = proof(handle)?;
@@ -396,7 +398,11 @@ pub extern "system" fn Java_dev_tierproof_core_Workload_nativeJudge<'local>(
             .iter()
             .map(|&r| pending(r).map(|r| &*r))
             .collect::<JniResult<Vec<&PendingRead>>>()?;
-        let verdict = p.judge_folded_with(&folded, failed);
+        let verdict = if against_first {
+            p.judge_against_first(&folded, failed)
+        } else {
+            p.judge_folded_with(&folded, failed)
+        };
         let json = serde_json::to_string(&verdict).map_err(|e| {
             TierproofError::Internal(format!("the verdict does not serialize: {e}"))
         })?;

@@ -125,6 +125,13 @@ impl Proof {
         Self::with_ops(table, shape, merge, target, ops)
     }
 
+    /// A table with no workload: for reads of a table someone else wrote, judged by
+    /// [`Self::judge_against_first`].
+    pub fn of_table(target: Target, ddl: &str) -> Result<Self> {
+        let (table, shape, merge) = checked_table(ddl, target)?;
+        Self::with_ops(table, shape, merge, target, Vec::new())
+    }
+
     /// As [`Self::open`], but the reads are judged against what `promise_ddl`'s table (the same
     /// columns, another key or engine) would hold: the matrix shows an append-only table
     /// against the promise of the keyed one.
@@ -879,7 +886,34 @@ impl Proof {
     /// not acknowledge, reads that errored or never ended. Any of them makes the verdict
     /// inconsistent, whatever the reads hold.
     pub fn judge_folded_with(&self, reads: &[&PendingRead], failures: Vec<String>) -> Verdict {
-        let expected = self.expected();
+        let promise = match &self.promise {
+            Some((shape, merge)) => merge.promise(shape),
+            None => self.merge.promise(&self.shape),
+        };
+        self.judge_against(self.expected(), promise, reads, failures)
+    }
+
+    /// Judges reads of a table tierproof did not write (an audit): with no workload to say what
+    /// it must hold, the first read is the reference (its rows are the expected state); each read
+    /// is still folded by its own source's rules and must equal it.
+    pub fn judge_against_first(&self, reads: &[&PendingRead], failures: Vec<String>) -> Verdict {
+        let (expected, promise) = match reads.first() {
+            Some(first) if first.view.is_none() => (
+                first.folder.finish().rows,
+                format!("what the first read ({}) holds: the table was written by someone else, so no workload says what it must hold", first.name),
+            ),
+            _ => (Vec::new(), "nothing: no read to judge by".to_string()),
+        };
+        self.judge_against(expected, promise, reads, failures)
+    }
+
+    fn judge_against(
+        &self,
+        expected: Vec<CanonRow>,
+        promise: String,
+        reads: &[&PendingRead],
+        failures: Vec<String>,
+    ) -> Verdict {
         // A read holding exactly the expected rows is the common case: found on packed bytes,
         // and said in the verdict without unpacking or repeating its rows.
         let packed: Vec<Packed> = expected.iter().map(pack).collect();
@@ -995,10 +1029,6 @@ impl Proof {
         let consistent = checks.iter().all(|c| c.equal)
             && judged.iter().all(|r| r.anomalies.is_empty())
             && failures.is_empty();
-        let promise = match &self.promise {
-            Some((shape, merge)) => merge.promise(shape),
-            None => self.merge.promise(&self.shape),
-        };
         Verdict {
             consistent,
             keyed: self.keyed(),
@@ -1763,6 +1793,62 @@ mod tests {
             "differs from the expected state (missing 1, extra 1); differs from batch"
         );
         assert_eq!(v.checks[2].missing[0][2].as_deref(), Some("10.50"));
+    }
+
+    #[test]
+    fn an_audit_judges_every_read_against_the_first() {
+        let ddl = "CREATE TABLE t (k INT, v STRING, PRIMARY KEY (k) NOT ENFORCED) WITH ('bucket.num' = '2')";
+        let p = Proof::of_table(Target::Fluss, ddl).unwrap();
+        let read = |name: &str, source, changes: &[(RowKind, [&str; 2])]| ReadInput {
+            name: name.into(),
+            source,
+            changes: changes.iter().map(|(k, c)| (*k, cells(c))).collect(),
+        };
+        use RowKind::*;
+        let log = read(
+            "fluss_log",
+            Source::Log,
+            &[
+                (Insert, ["1", "a"]),
+                (Insert, ["2", "b"]),
+                (UpdateBefore, ["2", "b"]),
+                (UpdateAfter, ["2", "c"]),
+                (Insert, ["3", "x"]),
+                (Delete, ["3", "x"]),
+            ],
+        );
+        let judge = |lake: &[(RowKind, [&str; 2])]| {
+            let reads = vec![log.clone(), read("lake", Source::Snapshot, lake)];
+            let pending: Vec<PendingRead> = reads
+                .into_iter()
+                .map(|r| {
+                    let mut p2 = p.new_read(&r.name, r.source);
+                    for (kind, c) in &r.changes {
+                        p.push(&mut p2, *kind, c);
+                    }
+                    p2
+                })
+                .collect();
+            p.judge_against_first(&pending.iter().collect::<Vec<_>>(), Vec::new())
+        };
+        let v = judge(&[(Insert, ["2", "c"]), (Insert, ["1", "a"])]);
+        assert!(v.consistent, "{v:?}");
+        assert_eq!(
+            v.expected_rows,
+            vec![cells(&["1", "a"]), cells(&["2", "c"])]
+        );
+        assert!(v.promise.contains("fluss_log"));
+        // The lake holding an older value of a key, or a key twice, is found.
+        let v = judge(&[(Insert, ["2", "b"]), (Insert, ["1", "a"])]);
+        assert!(!v.consistent);
+        assert_eq!(v.checks[1].missing, vec![cells(&["2", "c"])]);
+        assert_eq!(v.checks[1].extra, vec![cells(&["2", "b"])]);
+        let v = judge(&[
+            (Insert, ["2", "c"]),
+            (Insert, ["1", "a"]),
+            (Insert, ["1", "a"]),
+        ]);
+        assert!(!v.consistent && v.reads[1].anomalies[0].reason.contains("twice"));
     }
 
     #[test]

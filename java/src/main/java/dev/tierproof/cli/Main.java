@@ -21,7 +21,7 @@ import picocli.CommandLine;
 @Command(name = "tierproof", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Proves that batch and streaming reads of a tiered Fluss/Paimon table return the same rows.",
         subcommands = {ProveCommand.class, StreamhouseCommand.class, MatrixCommand.class, SearchCommand.class,
-            ClusterCommand.class,
+            AuditCommand.class, ClusterCommand.class,
             BenchCommand.class, DdlCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "Without a command, runs prove. Exit status: 0 consistent, 1 inconsistent, 2 bad input or a"
             + " failure to run, 130/143 stopped by SIGINT/SIGTERM."})

@@ -65,6 +65,14 @@ public final class Workload implements AutoCloseable {
     }
 
     /**
+     * A table with no workload: for reads of a table someone else wrote, judged with
+     * {@link #judgeAgainstFirst}. The DDL is checked as {@link #open} checks it.
+     */
+    public static Workload ofTable(Target target, String ddl) {
+        return new Workload(nativeOpen(target.ordinal(), Objects.requireNonNull(ddl, "ddl"), null, null));
+    }
+
+    /**
      * As {@link #open}, but the reads are judged against what {@code promiseDdl}'s table (the
      * same columns; another key or engine) would hold: the matrix's append-only variant against
      * the last write per key of the keyed table.
@@ -251,11 +259,23 @@ public final class Workload implements AutoCloseable {
      * report): any of them makes the verdict inconsistent.
      */
     public Verdict judge(List<ReadBuffer> reads, List<String> failures) {
+        return judge(reads, failures, false);
+    }
+
+    /**
+     * The verdict of an audit ({@link #ofTable}): the first of {@code reads} is the reference every
+     * other must equal, each still folded by its own source's rules; with what failed besides.
+     */
+    public Verdict judgeAgainstFirst(List<ReadBuffer> reads, List<String> failures) {
+        return judge(reads, failures, true);
+    }
+
+    private Verdict judge(List<ReadBuffer> reads, List<String> failures, boolean againstFirst) {
         long[] pointers = new long[reads.size()];
         for (int i = 0; i < pointers.length; i++) {
             pointers[i] = reads.get(i).flushed();
         }
-        return Verdict.fromJson(nativeJudge(handle(), pointers, failures.toArray(String[]::new)));
+        return Verdict.fromJson(nativeJudge(handle(), pointers, failures.toArray(String[]::new), againstFirst));
     }
 
     /** The reads of one proof, judged together and closed together. */
@@ -305,6 +325,7 @@ public final class Workload implements AutoCloseable {
         public synchronized Verdict judge(List<String> failures) {
             return Workload.this.judge(reads, failures);
         }
+
 
         @Override
         public synchronized void close() {
@@ -466,5 +487,5 @@ public final class Workload implements AutoCloseable {
 
     private static native void nativeCloseRead(long read);
 
-    private static native String nativeJudge(long handle, long[] reads, String[] failures);
+    private static native String nativeJudge(long handle, long[] reads, String[] failures, boolean againstFirst);
 }

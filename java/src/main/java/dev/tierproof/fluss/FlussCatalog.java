@@ -33,12 +33,22 @@ public final class FlussCatalog {
     }
 
     /** A table environment with the Fluss catalog registered (by API) and in use. */
-    static TableEnvironment register(TableEnvironment tables, FlussCluster cluster) {
-        Configuration conf = new Configuration();
-        conf.setString("type", "fluss");
-        conf.setString("bootstrap.servers", cluster.bootstrapServers());
-        tables.createCatalog(FLUSS_CATALOG, CatalogDescriptor.of(FLUSS_CATALOG, conf));
-        tables.useCatalog(FLUSS_CATALOG);
+    public static TableEnvironment register(TableEnvironment tables, FlussCluster cluster) {
+        return use(tables, cluster, FLUSS_CATALOG);
+    }
+
+    /**
+     * A table environment with {@code cluster}'s Fluss catalog registered as {@code name} (in this
+     * JVM only; once) and in use, its database {@value #FLUSS_DATABASE}.
+     */
+    public static TableEnvironment use(TableEnvironment tables, FlussCluster cluster, String name) {
+        if (tables.getCatalog(name).isEmpty()) {
+            Configuration conf = new Configuration();
+            conf.setString("type", "fluss");
+            conf.setString("bootstrap.servers", cluster.bootstrapServers());
+            tables.createCatalog(name, CatalogDescriptor.of(name, conf));
+        }
+        tables.useCatalog(name);
         tables.useDatabase(FLUSS_DATABASE);
         return tables;
     }

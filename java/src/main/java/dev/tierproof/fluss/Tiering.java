@@ -170,17 +170,26 @@ public final class Tiering implements AutoCloseable {
     /** As above, each request answered within {@code timeout} or a {@link TimeoutException}. */
     static Map<TableBucket, Long> logEndOffsets(Admin admin, TablePath path, Duration timeout)
             throws InterruptedException, ExecutionException, TimeoutException {
+        return logOffsets(admin, path, new OffsetSpec.LatestSpec(), timeout);
+    }
+
+    /**
+     * Every bucket's offset of {@code spec} (the log's start, its end), of every partition of a
+     * partitioned table; each request answered within {@code timeout} or a {@link TimeoutException}.
+     */
+    public static Map<TableBucket, Long> logOffsets(Admin admin, TablePath path, OffsetSpec spec, Duration timeout)
+            throws InterruptedException, ExecutionException, TimeoutException {
         long ms = timeout.toMillis();
         TableInfo info = admin.getTableInfo(path).get(ms, TimeUnit.MILLISECONDS);
         List<Integer> buckets = IntStream.range(0, info.getNumBuckets()).boxed().toList();
         Map<TableBucket, Long> ends = new HashMap<>();
         if (!info.isPartitioned()) {
-            admin.listOffsets(path, buckets, new OffsetSpec.LatestSpec()).all().get(ms, TimeUnit.MILLISECONDS)
+            admin.listOffsets(path, buckets, spec).all().get(ms, TimeUnit.MILLISECONDS)
                     .forEach((b, o) -> ends.put(new TableBucket(info.getTableId(), b), o));
             return ends;
         }
         for (PartitionInfo p : admin.listPartitionInfos(path).get(ms, TimeUnit.MILLISECONDS)) {
-            admin.listOffsets(path, p.getPartitionName(), buckets, new OffsetSpec.LatestSpec()).all()
+            admin.listOffsets(path, p.getPartitionName(), buckets, spec).all()
                     .get(ms, TimeUnit.MILLISECONDS)
                     .forEach((b, o) -> ends.put(new TableBucket(info.getTableId(), p.getPartitionId(), b), o));
         }

@@ -1,0 +1,277 @@
+package dev.tierproof.audit;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tierproof.core.TierproofException;
+import dev.tierproof.core.Workload;
+import dev.tierproof.core.verdict.Verdict;
+import dev.tierproof.flink.BoundedRead;
+import dev.tierproof.flink.FlinkEngine;
+import dev.tierproof.flink.Statements;
+import dev.tierproof.fluss.FlussCatalog;
+import dev.tierproof.fluss.FlussCluster;
+import dev.tierproof.fluss.LogToCut;
+import dev.tierproof.fluss.Tiering;
+import dev.tierproof.paimon.PaimonLake;
+import dev.tierproof.paimon.PaimonSnapshotRead;
+import dev.tierproof.report.ProofReport;
+import dev.tierproof.report.Report;
+import dev.tierproof.run.Reading;
+import dev.tierproof.run.Steps;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import org.apache.flink.table.api.TableEnvironment;
+import org.apache.fluss.client.Connection;
+import org.apache.fluss.client.ConnectionFactory;
+import org.apache.fluss.client.admin.Admin;
+import org.apache.fluss.client.admin.OffsetSpec;
+import org.apache.fluss.exception.LakeTableSnapshotNotExistException;
+import org.apache.fluss.exception.TableNotExistException;
+import org.apache.fluss.metadata.ChangelogImage;
+import org.apache.fluss.metadata.TableBucket;
+import org.apache.fluss.metadata.TableInfo;
+import org.apache.fluss.metadata.TablePath;
+
+/**
+ * A read-only check of a lake-enabled Fluss table tierproof did not create: its latest lake
+ * snapshot is pinned with the log offsets it holds (the cut); then Fluss's log replayed up to the
+ * cut through Fluss's own client (where the log still starts at offset 0), the lake table read at
+ * exactly that snapshot through Paimon's own API, and the union read (lake + log tail) through
+ * Flink are judged by the Rust core: each by its own source's rules (a snapshot holds each key
+ * once; the log is a complete changelog), and every read against the first. The union read sees
+ * the table as it is now: it is compared with the cut only when nothing was written since (the
+ * log ends where the snapshot does, before and after the reads); otherwise it is checked on its
+ * own (each key once) and the tier lag is reported. Nothing is written, in Fluss or in the lake.
+ */
+public final class TableAudit {
+    /** The Flink catalog the union read goes through (registered in this JVM only). */
+    static final String CATALOG = "tierproof_audit";
+    private static final Duration ADMIN_TIMEOUT = Duration.ofSeconds(30);
+
+    private TableAudit() {}
+
+    /**
+     * @param path the audited table, in Fluss and (tiered) in the lake under the same names
+     * @param warehouse the Paimon warehouse the cluster tiers into
+     * @param deadline the longest any one read may take
+     */
+    public record Config(TablePath path, Path warehouse, Duration deadline) {}
+
+    /** What the audit learned of the table before reading: its shape and where tiering stood. */
+    private record Pinned(TableInfo info, String ddl, long snapshotId, Map<TableBucket, Long> cut,
+            Map<TableBucket, Long> logEnds, Map<TableBucket, Long> logStarts) {
+        long tiered() {
+            return cut.values().stream().mapToLong(Long::longValue).sum();
+        }
+
+        long logEnd() {
+            return logEnds.values().stream().mapToLong(Long::longValue).sum();
+        }
+
+        /** Whether the log ends where the snapshot does, in every bucket: nothing is left to tier. */
+        boolean quiesced(Map<TableBucket, Long> ends) {
+            return ends.entrySet().stream().allMatch(e -> e.getValue() <= cut.getOrDefault(e.getKey(), 0L));
+        }
+
+        /** Why the log cannot be replayed up to the cut, or null when it can. */
+        String logNotReplayable() {
+            if (info.getTableConfig().getChangelogImage() != ChangelogImage.FULL) {
+                return "the table's changelog image is " + info.getTableConfig().getChangelogImage()
+                        + " (no update-before), which the core's changelog rules do not model yet";
+            }
+            List<String> gone = new ArrayList<>();
+            cut.forEach((b, end) -> {
+                long start = logStarts.getOrDefault(b, 0L);
+                if (end > 0 && start > 0) {
+                    gone.add(b + " starts at offset " + start);
+                }
+            });
+            return gone.isEmpty() ? null : "the log no longer holds the changes from offset 0 (" + String.join(", ",
+                    gone.subList(0, Math.min(4, gone.size()))) + "): retention removed them";
+        }
+    }
+
+    /**
+     * Checks the table (exists, lake-enabled, a shape the core models) before anything is read:
+     * bad input names what is wrong. Returns its {@code CREATE TABLE} as the core reads it.
+     */
+    public static String check(FlussCluster cluster, Config cfg) {
+        try (Connection connection = ConnectionFactory.createConnection(cluster.clientConfig())) {
+            TableInfo info = tableInfo(connection.getAdmin(), cfg.path(), cluster);
+            String ddl = AuditedTable.ddl(info);
+            Workload.checkTable(Workload.Target.FLUSS, ddl);
+            if (!PaimonLake.tableExists(cfg.warehouse(), cfg.path().getDatabaseName(), cfg.path().getTableName())) {
+                throw new IllegalArgumentException("--warehouse " + cfg.warehouse() + " holds no lake table "
+                        + cfg.path() + ": is it the warehouse the cluster tiers into (datalake.paimon.warehouse)?");
+            }
+            return ddl;
+        } catch (IllegalArgumentException | TierproofException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new TierproofException("could not read table " + cfg.path() + " of the Fluss cluster at "
+                    + cluster.bootstrapServers() + ": " + Steps.rootMessage(e), e);
+        }
+    }
+
+    public static ProofReport run(FlussCluster cluster, FlinkEngine engine, Config cfg, Steps steps) {
+        long startAll = System.nanoTime();
+        Map<String, Long> timings = new LinkedHashMap<>();
+        TablePath path = cfg.path();
+        try (Connection connection = ConnectionFactory.createConnection(cluster.clientConfig())) {
+            Admin admin = connection.getAdmin();
+            steps.progress().step("pinning the latest lake snapshot of " + path + " and the log offsets it holds");
+            Pinned pinned = steps.run("pinning the latest lake snapshot of " + path, ADMIN_TIMEOUT.multipliedBy(2),
+                    control -> pin(admin, path, cluster));
+            try (Workload table = Workload.ofTable(Workload.Target.FLUSS, pinned.ddl());
+                    Workload.Reads reads = table.reads()) {
+                List<String> failures = new ArrayList<>();
+                Map<String, String> bounds = new LinkedHashMap<>();
+                Reading reading = new Reading(steps, reads, BoundedRead.GRACE, timings, bounds, failures,
+                        new ArrayList<>());
+                List<Reading.Planned> planned = new ArrayList<>();
+                String noLog = pinned.logNotReplayable();
+                if (noLog == null) {
+                    planned.add(reading.plan("fluss_log", Workload.Source.LOG, () -> new Reading.Bound(
+                            "Fluss's log through its own client, from offset 0 up to lake snapshot "
+                                    + pinned.snapshotId() + "'s offsets: " + pinned.tiered() + " changes", -1),
+                            (lane, sink) -> LogToCut.read(lane, cluster, path, pinned.cut(), sink, cfg.deadline())));
+                }
+                planned.add(reading.plan("lake_snapshot", Workload.Source.SNAPSHOT, () -> Reading.Bound.endsByItself(
+                        "lake snapshot " + pinned.snapshotId() + " through Paimon's own API (no Flink)"),
+                        (lane, sink) -> PaimonSnapshotRead.read(lane, cfg.warehouse(), path.getDatabaseName(),
+                                path.getTableName(), pinned.snapshotId(), sink, table.columns(), cfg.deadline())));
+                TableEnvironment union = unionReads(engine.batchTables(), cluster);
+                String all = table.selectAll(Map.of());
+                Reading.Planned unionRead = reading.plan("fluss_union", Workload.Source.SNAPSHOT,
+                        () -> Reading.Bound.endsByItself("the batch union read (lake snapshot + log tail), of the table"
+                                + " as it is now"),
+                        (lane, sink) -> BoundedRead.collect(lane, union, all, sink, cfg.deadline()));
+                planned.add(unionRead);
+                long t = System.nanoTime();
+                reading.together(planned);
+                timings.put("reads", Statements.millisSince(t));
+                Map<TableBucket, Long> endsAfter = steps.run("reading the log end offsets of " + path + " again",
+                        ADMIN_TIMEOUT.multipliedBy(2), control -> Tiering.logOffsets(admin, path,
+                                new OffsetSpec.LatestSpec(), ADMIN_TIMEOUT));
+                boolean still = pinned.quiesced(pinned.logEnds()) && pinned.quiesced(endsAfter);
+
+                t = System.nanoTime();
+                List<Workload.ReadBuffer> atCut = new ArrayList<>();
+                for (Reading.Planned p : planned) {
+                    if (p.ok() && (p != unionRead || still)) {
+                        atCut.add(p.buffer());
+                    }
+                }
+                Verdict verdict = table.judgeAgainstFirst(atCut, failures);
+                List<ProofReport.Checkpoint> live = new ArrayList<>();
+                if (!still && unionRead.ok()) {
+                    Verdict alone = table.judgeAgainstFirst(List.of(unionRead.buffer()), List.of());
+                    live.add(new ProofReport.Checkpoint(ProofReport.Checkpoint.Kind.LIVE_UNION,
+                            "the union read of the table as it is now (written since the cut: checked on its own,"
+                                    + " each key once)", alone, null));
+                }
+                timings.put("judge", Statements.millisSince(t));
+                timings.put("fold", verdict.foldMillis());
+                timings.put("total", Statements.millisSince(startAll));
+
+                List<String> details = new ArrayList<>();
+                details.add(String.format("lake snapshot    : %d holds %d of the log's %d changes (tier lag %d)%s",
+                        pinned.snapshotId(), pinned.tiered(), pinned.logEnd(), pinned.logEnd() - pinned.tiered(),
+                        still ? "" : "; written since: the union read is checked on its own"));
+                details.add(String.format("reference        : %s", verdict.reads().isEmpty() ? "none (no read ended)"
+                        : verdict.reads().get(0).name() + " (every other read must hold what it holds)"));
+                if (noLog != null) {
+                    details.add("not read         : fluss_log: " + noLog);
+                }
+                bounds.forEach((name, how) -> details.add(String.format("%-17s: %s", "bound " + name, how)));
+                details.add("writes           : none (nothing created, written or dropped, in Fluss or in the lake)");
+                ObjectNode json = report(cfg, pinned, still, noLog, bounds);
+                return new ProofReport(json, verdict, live, null, pinned.ddl(), details, timings);
+            }
+        } catch (IllegalArgumentException | TierproofException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new TierproofException("auditing " + path + " failed: " + Steps.rootMessage(e), e);
+        }
+    }
+
+    private static Pinned pin(Admin admin, TablePath path, FlussCluster cluster)
+            throws InterruptedException, ExecutionException, java.util.concurrent.TimeoutException {
+        TableInfo info = tableInfo(admin, path, cluster);
+        long ms = ADMIN_TIMEOUT.toMillis();
+        // The log ends first: the snapshot read after them holds at most these offsets, or more
+        // (then the table was written meanwhile, and the union read is checked on its own).
+        Map<TableBucket, Long> ends = Tiering.logOffsets(admin, path, new OffsetSpec.LatestSpec(), ADMIN_TIMEOUT);
+        org.apache.fluss.client.metadata.LakeSnapshot snapshot;
+        try {
+            snapshot = admin.getLatestLakeSnapshot(path).get(ms, TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof LakeTableSnapshotNotExistException) {
+                throw new TierproofException("table " + path + " has no lake snapshot yet: nothing is tiered to"
+                        + " audit (is a tiering job running for the cluster?)");
+            }
+            throw e;
+        }
+        Map<TableBucket, Long> starts = Tiering.logOffsets(admin, path, new OffsetSpec.EarliestSpec(), ADMIN_TIMEOUT);
+        return new Pinned(info, AuditedTable.ddl(info), snapshot.getSnapshotId(),
+                Map.copyOf(snapshot.getTableBucketsOffset()), ends, starts);
+    }
+
+    private static TableInfo tableInfo(Admin admin, TablePath path, FlussCluster cluster)
+            throws InterruptedException, ExecutionException, java.util.concurrent.TimeoutException {
+        TableInfo info;
+        try {
+            info = admin.getTableInfo(path).get(ADMIN_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof TableNotExistException) {
+                throw new IllegalArgumentException("--table " + path + ": the Fluss cluster at "
+                        + cluster.bootstrapServers() + " has no such table");
+            }
+            throw e;
+        }
+        if (!info.getTableConfig().isDataLakeEnabled()) {
+            throw new IllegalArgumentException("--table " + path + " is not lake-enabled"
+                    + " ('table.datalake.enabled'): there is no tiered copy to audit");
+        }
+        return info;
+    }
+
+    /** A batch table environment with the cluster's Fluss catalog (in this JVM only), in UTC. */
+    private static TableEnvironment unionReads(TableEnvironment tables, FlussCluster cluster) {
+        FlussCatalog.use(tables, cluster, CATALOG).getConfig().setLocalTimeZone(ZoneOffset.UTC);
+        return tables;
+    }
+
+    private static ObjectNode report(Config cfg, Pinned pinned, boolean quiesced, String noLog,
+            Map<String, String> bounds) {
+        ObjectNode r = Report.newObject();
+        r.put("command", "audit");
+        r.put("table", cfg.path().toString());
+        r.put("warehouse", cfg.warehouse().toString());
+        r.put("lake_snapshot", pinned.snapshotId());
+        r.put("tiered_changes", pinned.tiered());
+        r.put("log_end", pinned.logEnd());
+        r.put("tier_lag", pinned.logEnd() - pinned.tiered());
+        r.put("quiesced", quiesced);
+        ObjectNode lag = r.putObject("tier_lag_per_bucket");
+        pinned.logEnds().forEach((b, end) -> {
+            long behind = end - pinned.cut().getOrDefault(b, 0L);
+            if (behind > 0) {
+                lag.put(b.toString(), behind);
+            }
+        });
+        if (noLog != null) {
+            r.put("fluss_log_not_read", noLog);
+        }
+        ObjectNode b = r.putObject("bounds");
+        bounds.forEach(b::put);
+        r.put("writes", "none");
+        return r;
+    }
+}
