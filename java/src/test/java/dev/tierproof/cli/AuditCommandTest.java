@@ -115,17 +115,26 @@ class AuditCommandTest {
     }
 
     @Test
-    void theAuditFindsTheIntPartitionUnionReadBugByItself() throws Exception {
+    void theAuditFindsTheIntPartitionUnionReadBugByItselfAndAuditsALogTable() throws Exception {
         TableEnvironment sql = FlussCatalog.register(FLINK.engine().batchTables(), FLUSS.cluster());
         sql.executeSql("CREATE TABLE by_int (k BIGINT, p INT, v INT, PRIMARY KEY (k, p) NOT ENFORCED)"
                 + " PARTITIONED BY (p)" + LAKE).await();
         sql.executeSql("INSERT INTO by_int VALUES (1, 553, 1), (3, 7, 3)").await();
-        TablePath path = TablePath.of("fluss", "by_int");
+        // A log table (no key; one bucket: with an empty bucket its union read never ends, another
+        // finding): rows are a multiset, a duplicate row kept.
+        sql.executeSql("CREATE TABLE events (id INT, msg STRING) WITH ('bucket.num' = '1',"
+                + " 'table.datalake.enabled' = 'true', 'table.datalake.freshness' = '1s')").await();
+        sql.executeSql("INSERT INTO events VALUES (1, 'x'), (1, 'x'), (2, CAST(NULL AS STRING))").await();
         try (Connection connection = ConnectionFactory.createConnection(FLUSS.cluster().clientConfig());
                 Tiering tiering = Tiering.start(FLINK.engine(), FLUSS.cluster(), FLUSS.warehouse(),
                         Duration.ofMillis(500))) {
-            Tiering.awaitQuiesced(connection.getAdmin(), path, Duration.ofSeconds(90));
+            for (String t : new String[] {"by_int", "events"}) {
+                Tiering.awaitQuiesced(connection.getAdmin(), TablePath.of("fluss", t), Duration.ofSeconds(90));
+            }
         }
+        Outcome log = audit("fluss.events");
+        assertThat(log.status()).as(log.out() + log.err()).isEqualTo(Main.CONSISTENT);
+        assertThat(log.out()).contains("fluss_log        : 3 changes -> 3 rows");
         Outcome o = audit("fluss.by_int");
         // docs/findings/fluss-0.9-int-partition-union-read-duplicates.md: the log and the lake agree;
         // the union read returns every row twice.

@@ -65,6 +65,11 @@ class ClusterCommandTest {
             assertThat(others.err()).contains("has lake-enabled tables (fluss.accounts, fluss.first)")
                     .doesNotContain("creating Fluss table");
 
+            // Its tables audited read-only, as tables someone else wrote: on the multi-process cluster.
+            Outcome audit = run("audit", "--cluster", dir.toString(), "--table", "fluss.accounts");
+            assertThat(audit.status()).as(audit.out() + audit.err()).isEqualTo(Main.CONSISTENT);
+            assertThat(audit.out()).contains("reference        : fluss_log").contains("(tier lag 0)");
+
             // Faults restart servers, which tierproof does only on a cluster it started itself.
             Outcome faults = run("streamhouse", "--fluss", fluss, "--warehouse", warehouse, "--table", "other",
                     "--random", "20", "--faults", "restart-tablet@10");
