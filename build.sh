@@ -2,7 +2,8 @@
 # tierproof's one entry point.
 #   ./build.sh build                 fetch what is missing, build the Rust core and the Java harness
 #   ./build.sh run [command] [opts]  run the CLI (default: the core proof; see ./build.sh run help)
-#   ./build.sh test                  every test: Rust (fmt, clippy, unit, integration), pytest, mvn verify
+#   ./build.sh test                  every test: Rust (fmt, clippy, unit, integration), pytest, mvn verify,
+#                                    then a user's project (examples/junit-user) on the installed jar
 #   ./build.sh bench [opts]          the speed goals from one run: criterion (the oracle vs two
 #                                    baselines), then tierproof bench (proofs vs Paimon's Java API)
 set -euo pipefail
@@ -99,11 +100,19 @@ test_all() {
   echo "test: mvn verify (JUnit on real Flink, Paimon and Fluss)" >&2
   mvn -B -Dstyle.color=never --no-transfer-progress -f "$pom" -Dcargo.skip=true verify 2>&1 |
     plain | grep --line-buffered -E 'Tests run:|FAIL|ERROR|BUILD|Reactor|Total time' | tee "$logs/mvn"
+  echo "test: a user's project (examples/junit-user) on the jar mvn install puts in the local repository" >&2
+  "${mvn[@]}" -DskipTests -Dcargo.skip=true install 2>&1 | plain
+  local user
+  user=$(mktemp -d)
+  cp -r examples/junit-user/. "$user/"
+  mvn -B -Dstyle.color=never --no-transfer-progress -f "$user/pom.xml" test 2>&1 |
+    plain | grep --line-buffered -E 'Tests run:|FAIL|ERROR|BUILD' | tee "$logs/user" || true
+  rm -rf "$user"
   summarize "$logs"
 }
 
 summarize() {
-  local cargo py junit passed failed
+  local cargo py junit user passed failed
   # "test result: ok. 33 passed; 0 failed; ..." once per test binary
   cargo=$(awk '/test result:/ {p += $4; f += $6} END {print p+0, f+0}' "$1/cargo")
   # "16 passed in 0.06s" or "1 failed, 15 passed in ..."
@@ -114,9 +123,14 @@ summarize() {
   read -r cp cf <<< "$cargo"
   read -r pp pf <<< "$py"
   read -r jr jf je js <<< "${junit:-0 0 0 0}"
-  passed=$(( cp + pp + jr - jf - je - js ))
-  failed=$(( cf + pf + jf + je ))
-  echo "tierproof test: rust $cp passed, pytest $pp passed, junit $(( jr - jf - je - js )) passed, $js skipped"
+  # The user's project: its surefire total, or one failure when it did not build or run.
+  user=$(grep -E 'Tests run: [0-9]+, Failures' "$1/user" | tail -n 1 |
+    sed -E 's/.*Tests run: ([0-9]+), Failures: ([0-9]+), Errors: ([0-9]+), Skipped: ([0-9]+).*/\1 \2 \3 \4/')
+  read -r ur uf ue us <<< "${user:-1 1 0 0}"
+  grep -q 'BUILD SUCCESS' "$1/user" || { [ "$uf" != 0 ] || uf=1; }
+  passed=$(( cp + pp + jr - jf - je - js + ur - uf - ue - us ))
+  failed=$(( cf + pf + jf + je + uf + ue + us ))
+  echo "tierproof test: rust $cp passed, pytest $pp passed, junit $(( jr - jf - je - js )) passed, $js skipped, user's project $(( ur - uf - ue - us )) passed"
   if [ "$js" != 0 ]; then
     echo "tierproof test: a skipped JUnit test hides a real path; every Paimon and Fluss test must run" >&2
     failed=$(( failed + js ))

@@ -10,9 +10,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * The extension beyond the README's example (which is {@link OrdersTierConsistentlyTest}, word for
- * word): the assertion fails with the reads and the diff when a table does not tier consistently
- * (a known Fluss bug makes one), and bad settings are refused with the value named.
+ * The extension beyond the README's example (examples/junit-user, a user's project that
+ * ./build.sh test runs against the installed jar; the README shows its test word for word): the assertion fails with the reads
+ * and the diff when a table does not tier consistently (a known Fluss bug makes one), and bad
+ * settings are refused with the value named.
  */
 class StreamhouseExtensionTest {
     @RegisterExtension
@@ -47,7 +48,8 @@ class StreamhouseExtensionTest {
 
     @Test
     void theReadmeShowsTheExampleTestWordForWord() throws Exception {
-        String example = Files.readString(Path.of("src/test/java/dev/tierproof/junit/OrdersTierConsistentlyTest.java"));
+        String example = Files.readString(Path.of("..", "examples", "junit-user", "src", "test", "java", "example",
+                "OrdersTierConsistentlyTest.java"));
         String readme = Files.readString(Path.of("..", "README.md"));
         assertThat(readme).contains(example.substring(example.indexOf("import ")));
     }

@@ -1,7 +1,8 @@
-package dev.tierproof.junit;
+package example;
 
 import static dev.tierproof.junit.TierproofAssertions.assertThat;
 
+import dev.tierproof.junit.StreamhouseExtension;
 import org.apache.flink.table.api.TableEnvironment;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
