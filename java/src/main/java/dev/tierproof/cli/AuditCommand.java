@@ -2,6 +2,7 @@ package dev.tierproof.cli;
 
 import dev.tierproof.audit.TableAudit;
 import dev.tierproof.core.TablePaths;
+import dev.tierproof.flink.FlinkEngine;
 import dev.tierproof.fluss.FlussCluster;
 import dev.tierproof.fluss.ProcessCluster;
 import dev.tierproof.fluss.RemoteFlussCluster;
@@ -35,6 +36,10 @@ final class AuditCommand extends TierproofCommand {
     @Option(names = "--cluster", paramLabel = "DIR",
             description = "the cluster ./build.sh cluster up runs in DIR (its coordinator and its lake)")
     Path clusterDir;
+
+    @Option(names = "--flink", paramLabel = "HOST:PORT", description = "run the union read on the Flink session"
+            + " cluster whose REST endpoint this is (default: an embedded MiniCluster; with --cluster, its own)")
+    String flink;
 
     @Option(names = "--warehouse", paramLabel = "DIR",
             description = "the Paimon warehouse the cluster tiers into (datalake.paimon.warehouse); only read")
@@ -85,16 +90,21 @@ final class AuditCommand extends TierproofCommand {
         }
         FlussCluster cluster;
         Path lake;
+        String jobs = flink;
+        if (flink != null) {
+            FlinkEngine.remote(flink); // checked: HOST:PORT
+        }
         if (clusterDir != null) {
-            if (fluss != null || warehouse != null) {
-                throw new IllegalArgumentException("--cluster " + clusterDir + " names the coordinator and the"
-                        + " warehouse: give no --fluss or --warehouse with it");
+            if (fluss != null || warehouse != null || flink != null) {
+                throw new IllegalArgumentException("--cluster " + clusterDir + " names the coordinator, the warehouse"
+                        + " and the Flink session cluster: give no --fluss, --warehouse or --flink with it");
             }
             ProcessCluster.State state = ProcessCluster.read(clusterDir).orElseThrow(() ->
                     new IllegalArgumentException("--cluster " + clusterDir + ": no cluster is up there"
                             + " (./build.sh cluster up --dir " + clusterDir + ")"));
             cluster = RemoteFlussCluster.connect(state.fluss(), Duration.ofSeconds(10));
             lake = state.warehouse();
+            jobs = state.hasFlink() ? state.flink() : null;
         } else {
             if (fluss == null || warehouse == null) {
                 throw new IllegalArgumentException("audit needs the cluster: --fluss HOST:PORT and --warehouse DIR"
@@ -113,7 +123,7 @@ final class AuditCommand extends TierproofCommand {
             main.running(session);
             main.out.println("tierproof audit: " + cfg.path() + " on the Fluss cluster at " + cluster.bootstrapServers()
                     + ", lake " + lake + " (read-only)");
-            RunSession.Streamhouse servers = session.onCluster(cluster);
+            RunSession.Streamhouse servers = session.onCluster(cluster, jobs);
             if (every == null) {
                 ProofReport result = TableAudit.run(cluster, servers.engine(), cfg, session.steps());
                 session.completed();

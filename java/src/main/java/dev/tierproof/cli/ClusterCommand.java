@@ -70,6 +70,9 @@ final class ClusterCommand extends TierproofCommand {
         main.out.println("zookeeper    : " + s.zookeeper());
         main.out.println("fluss        : " + s.fluss() + " (the coordinator: --fluss)");
         main.out.println("warehouse    : " + s.warehouse() + " (its Paimon lake: --warehouse)");
+        if (s.hasFlink()) {
+            main.out.println("flink        : " + s.flink() + " (a session cluster's REST endpoint: --flink)");
+        }
         s.parts().forEach((name, p) -> main.out.printf("%-13s: %s, pid %d, %s%n", name, p.endpoint(), p.pid(),
                 alive.get(name) ? "running" : "NOT RUNNING"));
     }

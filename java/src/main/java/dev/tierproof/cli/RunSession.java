@@ -141,6 +141,19 @@ final class RunSession implements AutoCloseable {
      * and a MiniCluster for the tiering job and the reads.
      */
     Streamhouse onCluster(FlussCluster cluster) {
+        return onCluster(cluster, null);
+    }
+
+    /**
+     * As above, with the jobs (the tiering job, the reads) on the Flink session cluster at
+     * {@code flink} ({@code HOST:PORT} of its REST endpoint), or on a MiniCluster when null.
+     */
+    Streamhouse onCluster(FlussCluster cluster, String flink) {
+        if (flink != null) {
+            steps.progress().step("connecting to the Fluss cluster at " + cluster.bootstrapServers()
+                    + "; jobs go to the Flink session cluster at " + flink);
+            return new Streamhouse(cluster, started(FlinkEngine.remote(flink)));
+        }
         steps.progress().step("connecting to the Fluss cluster at " + cluster.bootstrapServers()
                 + "; starting Flink MiniCluster");
         return new Streamhouse(cluster, started(FlinkEngine.start(8, directory().directory("flink"))));

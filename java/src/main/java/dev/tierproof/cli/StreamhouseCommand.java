@@ -1,6 +1,7 @@
 package dev.tierproof.cli;
 
 import dev.tierproof.core.Workload;
+import dev.tierproof.flink.FlinkEngine;
 import dev.tierproof.fluss.Fault;
 import dev.tierproof.fluss.FlussCatalog;
 import dev.tierproof.fluss.FlussCluster;
@@ -83,8 +84,14 @@ final class StreamhouseCommand extends TierproofCommand {
     String fluss;
 
     @Option(names = "--cluster", paramLabel = "DIR", description = "prove on the cluster ./build.sh cluster up runs in"
-            + " DIR (its coordinator and its lake); faults there kill -9 a server process and start it again")
+            + " DIR (its coordinator, its lake and its Flink session cluster); faults there kill -9 a server process"
+            + " and start it again")
     Path clusterDir;
+
+    @Option(names = "--flink", paramLabel = "HOST:PORT", description = "run the jobs (the tiering job, the reads) on"
+            + " the Flink session cluster whose REST endpoint this is, with --fluss (its TaskManagers need the Paimon"
+            + " and Fluss connectors on their class path)")
+    String flink;
 
     @Mixin
     RunOptions run;
@@ -93,6 +100,8 @@ final class StreamhouseCommand extends TierproofCommand {
     private FlussCluster external;
     /** {@code --cluster}'s lake: the warehouse its servers tier into. */
     private Path clusterWarehouse;
+    /** Where the jobs run: {@code --flink}, or {@code --cluster}'s session cluster; null: a MiniCluster. */
+    private String flinkRest;
 
     private Duration checkpoints() {
         if (tieringCheckpoints == null) {
@@ -150,9 +159,9 @@ final class StreamhouseCommand extends TierproofCommand {
                     : checked.operations() <= PER_UPSERT_LIMIT ? 1 : 2000;
             // Checked up front: the rounds, the faults, and what the SQL producer cannot write.
             List<Fault> schedule = Fault.parse(faults, checked.operations());
-            if (clusterDir != null && (fluss != null || run.warehouse != null)) {
-                throw new IllegalArgumentException("--cluster " + clusterDir + " names the coordinator and the warehouse:"
-                        + " give no --fluss or --warehouse with it");
+            if (clusterDir != null && (fluss != null || run.warehouse != null || flink != null)) {
+                throw new IllegalArgumentException("--cluster " + clusterDir + " names the coordinator, the warehouse"
+                        + " and the Flink session cluster: give no --fluss, --warehouse or --flink with it");
             }
             if (clusterDir != null) {
                 ProcessCluster.State state = ProcessCluster.read(clusterDir).orElseThrow(() ->
@@ -161,6 +170,7 @@ final class StreamhouseCommand extends TierproofCommand {
                 RemoteFlussCluster.connect(state.fluss(), Duration.ofSeconds(10)); // it answers
                 external = new ProcessFlussCluster(state);
                 clusterWarehouse = state.warehouse();
+                flinkRest = state.hasFlink() ? state.flink() : null;
                 if (schedule.stream().anyMatch(f -> f.kind() == Fault.Kind.MOVE_TABLET)) {
                     throw new IllegalArgumentException("--faults move-tablet brings a tablet server back on a new"
                             + " port, which only the embedded cluster does: leave --cluster out to run it");
@@ -169,6 +179,14 @@ final class StreamhouseCommand extends TierproofCommand {
             if (fluss != null && !schedule.isEmpty()) {
                 throw new IllegalArgumentException("--faults restart servers, which tierproof does only on the cluster"
                         + " it starts itself: leave --fluss out to run them");
+            }
+            if (flink != null && fluss == null) {
+                throw new IllegalArgumentException("--flink " + flink + " needs --fluss HOST:PORT and --warehouse DIR:"
+                        + " the embedded Fluss cluster's lake is not where a Flink session cluster can reach it");
+            }
+            if (flink != null) {
+                FlinkEngine.remote(flink); // checked: HOST:PORT
+                flinkRest = flink;
             }
             if (fluss != null && run.warehouse == null) {
                 throw new IllegalArgumentException("--fluss " + fluss + " needs --warehouse DIR: the Paimon warehouse"
@@ -208,7 +226,7 @@ final class StreamhouseCommand extends TierproofCommand {
             Warehouse warehouse = Warehouse.of(usersWarehouse, session);
             main.out.println("tierproof streamhouse: " + describe + ", Paimon warehouse " + warehouse.describe());
             var progress = session.steps().progress();
-            RunSession.Streamhouse servers = external != null ? session.onCluster(external)
+            RunSession.Streamhouse servers = external != null ? session.onCluster(external, flinkRest)
                     : session.startStreamhouse(warehouse.path());
             ProofReport result = StreamhouseProof.run(servers.cluster(), servers.engine(),
                     new StreamhouseProof.Config(checked, warehouse.path(), deadline, perInsert,

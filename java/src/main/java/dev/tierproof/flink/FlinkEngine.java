@@ -42,13 +42,43 @@ public final class FlinkEngine implements AutoCloseable {
     private static final String EXECUTOR = "tierproof-minicluster";
     private static final String LOOPBACK = "127.0.0.1";
     private static final Duration STOP_DEADLINE = Duration.ofSeconds(60);
+    /** The MiniCluster this engine started, or null for a session cluster it only submits to. */
     private final MiniCluster cluster;
+    /** A session cluster's REST endpoint ({@code HOST:PORT}), or null for a MiniCluster. */
+    private final String remote;
     private final Path ownDirectory;
     private boolean closed;
 
-    private FlinkEngine(MiniCluster cluster, Path ownDirectory) {
+    private FlinkEngine(MiniCluster cluster, String remote, Path ownDirectory) {
         this.cluster = cluster;
+        this.remote = remote;
         this.ownDirectory = ownDirectory;
+    }
+
+    /**
+     * A Flink session cluster tierproof did not start, at its REST endpoint {@code HOST:PORT}:
+     * jobs are submitted there and results collected back; {@link #close()} stops nothing. The
+     * cluster's TaskManagers need the Paimon and Fluss connectors on their class path (in its
+     * {@code lib/}), as Fluss's tiering service needs them anyway.
+     */
+    public static FlinkEngine remote(String hostPort) {
+        int colon = hostPort == null ? -1 : hostPort.lastIndexOf(':');
+        int port;
+        try {
+            port = colon > 0 ? Integer.parseInt(hostPort.substring(colon + 1)) : -1;
+        } catch (NumberFormatException e) {
+            port = -1;
+        }
+        if (port < 1 || port > 65535) {
+            throw new IllegalArgumentException("--flink " + hostPort + " is not HOST:PORT (a JobManager's REST"
+                    + " endpoint)");
+        }
+        return new FlinkEngine(null, hostPort, null);
+    }
+
+    /** Where jobs run: the REST endpoint of a session cluster, or "an embedded MiniCluster". */
+    public String describe() {
+        return remote != null ? "the Flink session cluster at " + remote : "an embedded Flink MiniCluster";
     }
 
     /**
@@ -111,13 +141,20 @@ public final class FlinkEngine implements AutoCloseable {
         } catch (Exception e) {
             throw new TierproofException("could not start the Flink MiniCluster: " + e.getMessage(), e);
         }
-        return new FlinkEngine(cluster, ownDirectory);
+        return new FlinkEngine(cluster, null, ownDirectory);
     }
 
     /** A stream environment whose jobs run on this cluster, at parallelism 1. */
     public StreamExecutionEnvironment streamEnvironment() {
         Configuration conf = new Configuration();
         conf.set(CoreOptions.DEFAULT_PARALLELISM, 1);
+        if (remote != null) {
+            int colon = remote.lastIndexOf(':');
+            conf.set(DeploymentOptions.TARGET, "remote");
+            conf.set(RestOptions.ADDRESS, remote.substring(0, colon));
+            conf.set(RestOptions.PORT, Integer.parseInt(remote.substring(colon + 1)));
+            return new StreamExecutionEnvironment(conf);
+        }
         conf.set(DeploymentOptions.TARGET, EXECUTOR);
         return new StreamExecutionEnvironment(new Loader(), conf, getClass().getClassLoader());
     }
@@ -136,6 +173,9 @@ public final class FlinkEngine implements AutoCloseable {
             return;
         }
         closed = true;
+        if (cluster == null) {
+            return; // a session cluster tierproof did not start: its jobs were cancelled by their owners
+        }
         try {
             cluster.closeAsync().get(STOP_DEADLINE.toSeconds(), TimeUnit.SECONDS);
         } catch (Exception e) {

@@ -35,9 +35,23 @@ public final class ProcessCluster {
     private static final String ZOOKEEPER = "org.apache.zookeeper.server.ZooKeeperServerMain";
     private static final String COORDINATOR = "org.apache.fluss.server.coordinator.CoordinatorServer";
     private static final String TABLET = "org.apache.fluss.server.tablet.TabletServer";
+    private static final String JOBMANAGER = "org.apache.flink.runtime.entrypoint.StandaloneSessionClusterEntrypoint";
+    private static final String TASKMANAGER = "org.apache.flink.runtime.taskexecutor.TaskManagerRunner";
+    /** Task slots of the session cluster's TaskManager: the tiering job and a proof's reads side by side. */
+    static final int FLINK_SLOTS = 8;
 
-    /** A running cluster: its endpoints, its warehouse, and its processes (name → pid and main class). */
-    public record State(Path dir, String zookeeper, String fluss, Path warehouse, Map<String, Part> parts) {
+    /**
+     * A running cluster: its endpoints (the Flink session cluster's REST address, {@code flink},
+     * is "none" for a cluster started without one), its warehouse, and its processes (name → pid
+     * and main class).
+     */
+    public record State(Path dir, String zookeeper, String fluss, String flink, Path warehouse,
+            Map<String, Part> parts) {
+        /** Whether a Flink session cluster runs with it. */
+        public boolean hasFlink() {
+            return !flink.equals(NONE);
+        }
+
         /** One process of the cluster. */
         public record Part(long pid, String mainClass, String endpoint, String marker) {
             boolean alive() {
@@ -69,6 +83,8 @@ public final class ProcessCluster {
             }
         }
     }
+
+    private static final String NONE = "none";
 
     private ProcessCluster() {}
 
@@ -147,7 +163,25 @@ public final class ProcessCluster {
             }
             part = "the readiness check";
             FlussCluster.awaitServers(fluss, tablets, deadline);
-            State state = new State(dir, zookeeper, fluss, warehouse, ordered(parts));
+
+            // A Flink standalone session cluster: a JobManager and a TaskManager, a JVM each.
+            part = "the Flink JobManager";
+            int restPort = freePort();
+            String flink = LOOPBACK + ":" + restPort;
+            progress.step("starting the Flink JobManager (REST at " + flink + ")");
+            Map<String, String> flinkConf = flinkOptions(dir, restPort);
+            flinkConfigDir(dir, "jobmanager", flinkConf);
+            parts.put("jobmanager", start(dir, "jobmanager", JOBMANAGER, flink, argsOf(dir, "jobmanager")));
+            record.run();
+            awaitPort(restPort, deadline, "the Flink JobManager's REST endpoint");
+            part = "the Flink TaskManager";
+            progress.step("starting the Flink TaskManager (" + FLINK_SLOTS + " slots)");
+            flinkConfigDir(dir, "taskmanager", flinkConf);
+            parts.put("taskmanager", start(dir, "taskmanager", TASKMANAGER, "slots " + FLINK_SLOTS,
+                    argsOf(dir, "taskmanager")));
+            record.run();
+            awaitTaskManager(flink, deadline);
+            State state = new State(dir, zookeeper, fluss, flink, warehouse, ordered(parts));
             write(state);
             Runtime.getRuntime().removeShutdownHook(undo);
             return state;
@@ -167,11 +201,12 @@ public final class ProcessCluster {
         }
     }
 
-    /** ZooKeeper, the coordinator, then the tablet servers by id: the order {@code down} reverses. */
+    /** ZooKeeper, the coordinator, the tablet servers by id, then Flink: the order {@code down} reverses. */
     private static Map<String, State.Part> ordered(Map<String, State.Part> parts) {
         Map<String, State.Part> out = new LinkedHashMap<>();
-        java.util.stream.Stream.concat(java.util.stream.Stream.of("zookeeper", "coordinator"),
-                parts.keySet().stream().filter(n -> n.startsWith("tablet-")).sorted())
+        java.util.stream.Stream.of(java.util.stream.Stream.of("zookeeper", "coordinator"),
+                parts.keySet().stream().filter(n -> n.startsWith("tablet-")).sorted(),
+                java.util.stream.Stream.of("jobmanager", "taskmanager")).flatMap(x -> x)
                 .filter(parts::containsKey).forEach(n -> out.put(n, parts.get(n)));
         return out;
     }
@@ -180,8 +215,9 @@ public final class ProcessCluster {
     private static void recordSoFar(Path dir, String zookeeper, Path warehouse, Map<String, State.Part> parts) {
         try {
             State.Part coordinator = parts.get("coordinator");
+            State.Part jobmanager = parts.get("jobmanager");
             write(new State(dir, zookeeper, coordinator != null ? coordinator.endpoint() : "none (not started)",
-                    warehouse, ordered(parts)));
+                    jobmanager != null ? jobmanager.endpoint() : NONE, warehouse, ordered(parts)));
         } catch (IOException e) {
             throw new TierproofException("could not write " + dir.resolve(STATE) + ": " + e.getMessage(), e);
         }
@@ -220,14 +256,14 @@ public final class ProcessCluster {
                     continue;
                 }
                 String main = required(p, name + ".main");
-                if (!List.of(ZOOKEEPER, COORDINATOR, TABLET).contains(main)) {
+                if (!List.of(ZOOKEEPER, COORDINATOR, TABLET, JOBMANAGER, TASKMANAGER).contains(main)) {
                     throw new IllegalArgumentException(name + ".main is " + main + ", not a server of a cluster");
                 }
                 parts.put(name, new State.Part(Long.parseLong(required(p, name + ".pid")), main,
                         required(p, name + ".endpoint"), required(p, name + ".marker")));
             }
             return Optional.of(new State(dir, required(p, "zookeeper"), required(p, "fluss"),
-                    Path.of(required(p, "warehouse")), parts));
+                    p.getProperty("flink", NONE), Path.of(required(p, "warehouse")), parts));
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(file + " is not a state file ./build.sh cluster up wrote: "
                     + e.getMessage(), e);
@@ -308,7 +344,8 @@ public final class ProcessCluster {
             State.Part again = start(state.dir(), name, part.mainClass(), part.endpoint(), argsOf(state.dir(), name));
             Map<String, State.Part> parts = new LinkedHashMap<>(state.parts());
             parts.put(name, again);
-            State next = new State(state.dir(), state.zookeeper(), state.fluss(), state.warehouse(), parts);
+            State next = new State(state.dir(), state.zookeeper(), state.fluss(), state.flink(), state.warehouse(),
+                    parts);
             write(next);
             int port = Integer.parseInt(part.endpoint().substring(part.endpoint().lastIndexOf(':') + 1));
             awaitPort(port, deadline, name);
@@ -382,6 +419,75 @@ public final class ProcessCluster {
         return new State.Part(p.pid(), mainClass, endpoint, args[args.length - 1]);
     }
 
+    /**
+     * The session cluster's configuration: every listener on loopback, every file in the cluster's
+     * directory, and the TaskManager's resources given outright (the scripts of a Flink
+     * distribution would otherwise work them out).
+     */
+    private static Map<String, String> flinkOptions(Path dir, int restPort) throws IOException {
+        Path flink = Files.createDirectories(dir.resolve("flink"));
+        Map<String, String> o = new LinkedHashMap<>();
+        o.put("jobmanager.rpc.address", LOOPBACK);
+        o.put("jobmanager.rpc.port", String.valueOf(freePort()));
+        o.put("jobmanager.bind-host", LOOPBACK);
+        o.put("rest.address", LOOPBACK);
+        o.put("rest.bind-address", LOOPBACK);
+        o.put("rest.port", String.valueOf(restPort));
+        o.put("taskmanager.host", LOOPBACK);
+        o.put("taskmanager.bind-host", LOOPBACK);
+        o.put("taskmanager.numberOfTaskSlots", String.valueOf(FLINK_SLOTS));
+        o.put("taskmanager.cpu.cores", "2");
+        o.put("taskmanager.memory.task.heap.size", "192m");
+        o.put("taskmanager.memory.task.off-heap.size", "0m");
+        o.put("taskmanager.memory.framework.heap.size", "64m");
+        o.put("taskmanager.memory.framework.off-heap.size", "64m");
+        o.put("taskmanager.memory.network.min", "64m");
+        o.put("taskmanager.memory.network.max", "64m");
+        o.put("taskmanager.memory.managed.size", "128m");
+        o.put("taskmanager.memory.jvm-metaspace.size", "256m");
+        o.put("taskmanager.memory.jvm-overhead.min", "64m");
+        o.put("taskmanager.memory.jvm-overhead.max", "64m");
+        o.put("jobmanager.memory.process.size", "768m");
+        o.put("io.tmp.dirs", Files.createDirectories(flink.resolve("io")).toString());
+        o.put("blob.storage.directory", Files.createDirectories(flink.resolve("blob")).toString());
+        o.put("process.working-dir", Files.createDirectories(flink.resolve("work")).toString());
+        o.put("web.tmpdir", Files.createDirectories(flink.resolve("web")).toString());
+        o.put("web.upload.dir", Files.createDirectories(flink.resolve("web-upload")).toString());
+        o.put("security.delegation.tokens.enabled", "false");
+        return o;
+    }
+
+    private static void flinkConfigDir(Path dir, String name, Map<String, String> options) throws IOException {
+        Path conf = Files.createDirectories(dir.resolve("conf").resolve(name));
+        StringBuilder yaml = new StringBuilder();
+        options.forEach((k, v) -> yaml.append(k).append(": ").append(v).append('\n'));
+        Files.writeString(conf.resolve("config.yaml"), yaml);
+    }
+
+    /** Waits until the JobManager's REST endpoint lists a TaskManager. */
+    private static void awaitTaskManager(String rest, Duration deadline) throws InterruptedException {
+        java.net.http.HttpClient http = java.net.http.HttpClient.newBuilder()
+                .connectTimeout(Duration.ofSeconds(2)).build();
+        java.net.URI uri = java.net.URI.create("http://" + rest + "/taskmanagers");
+        long end = System.nanoTime() + deadline.toNanos();
+        String last = "no answer";
+        while (System.nanoTime() < end) {
+            try {
+                String body = http.send(java.net.http.HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(5))
+                        .build(), java.net.http.HttpResponse.BodyHandlers.ofString()).body();
+                if (body.contains("\"slotsNumber\"")) {
+                    return;
+                }
+                last = body;
+            } catch (IOException notYet) {
+                last = notYet.toString();
+            }
+            Thread.sleep(300);
+        }
+        throw new TierproofException("no Flink TaskManager registered with the JobManager at " + rest + " within "
+                + deadline.toSeconds() + " s (last answer: " + last + ")");
+    }
+
     private static boolean isEmpty(Path dir) throws IOException {
         try (var entries = Files.list(dir)) {
             return entries.findAny().isEmpty();
@@ -403,6 +509,7 @@ public final class ProcessCluster {
         Properties p = new Properties();
         p.setProperty("zookeeper", state.zookeeper());
         p.setProperty("fluss", state.fluss());
+        p.setProperty("flink", state.flink());
         p.setProperty("warehouse", state.warehouse().toString());
         p.setProperty("parts", String.join(",", state.parts().keySet()));
         state.parts().forEach((name, part) -> {
@@ -449,7 +556,9 @@ public final class ProcessCluster {
 
     private static String logTail(Path dir, String part) {
         String name = part.startsWith("tablet server ") ? "tablet-" + part.substring("tablet server ".length())
-                : part.equals("ZooKeeper") ? "zookeeper" : part.equals("the coordinator server") ? "coordinator" : "";
+                : part.equals("ZooKeeper") ? "zookeeper" : part.equals("the coordinator server") ? "coordinator"
+                : part.equals("the Flink JobManager") ? "jobmanager" : part.equals("the Flink TaskManager")
+                ? "taskmanager" : "";
         Path log = dir.resolve("logs").resolve(name + ".log");
         try {
             if (name.isEmpty() || !Files.isRegularFile(log)) {

@@ -32,26 +32,37 @@ class ClusterCommandTest {
             assertThat(m.find()).as(up.out()).isTrue();
             String fluss = m.group(1);
             String warehouse = m.group(2);
-            assertThat(up.out()).contains("tablet-0", "tablet-1", "coordinator", "zookeeper")
-                    .doesNotContain("NOT RUNNING");
-            // Separate processes, each on loopback.
+            assertThat(up.out()).contains("tablet-0", "tablet-1", "coordinator", "zookeeper", "jobmanager",
+                    "taskmanager").doesNotContain("NOT RUNNING");
+            Matcher f = Pattern.compile("flink +: (127\\.0\\.0\\.1:\\d+)").matcher(up.out());
+            assertThat(f.find()).as(up.out()).isTrue();
+            String flink = f.group(1);
+            // Separate processes, each on loopback: ZooKeeper, Fluss (3), Flink (a JobManager, a TaskManager).
             pids = Pattern.compile("pid (\\d+)").matcher(up.out()).results().map(r -> r.group(1)).toList();
-            assertThat(pids).hasSize(4).doesNotContain(String.valueOf(ProcessHandle.current().pid()));
+            assertThat(pids).hasSize(6).doesNotContain(String.valueOf(ProcessHandle.current().pid()));
 
             Outcome again = run("cluster", "up", "--dir", dir.toString());
             assertThat(again.status()).isEqualTo(Main.FAILED);
             assertThat(again.err()).contains("a cluster is already up in " + dir);
 
-            // By address, as a cluster tierproof did not start: allowed while no lake table is there.
-            Outcome byAddress = run("streamhouse", "--fluss", fluss, "--warehouse", warehouse, "--table", "first",
-                    "--random", "40", "--keys", "8");
+            // By address, as a cluster tierproof did not start (allowed while no lake table is there); the
+            // jobs on the Flink session cluster by address.
+            Outcome byAddress = run("streamhouse", "--fluss", fluss, "--warehouse", warehouse, "--flink", flink,
+                    "--table", "first", "--random", "40", "--keys", "8");
             assertThat(byAddress.status()).as(byAddress.out() + byAddress.err()).isEqualTo(Main.CONSISTENT);
             assertThat(byAddress.err()).contains("connecting to the Fluss cluster at " + fluss)
-                    .doesNotContain("starting Fluss (ZooKeeper");
+                    .contains("jobs go to the Flink session cluster at " + flink)
+                    .doesNotContain("starting Fluss (ZooKeeper").doesNotContain("starting Flink MiniCluster");
 
+            // On the cluster: Fluss's servers and Flink's session cluster (the tiering job and every read).
             Outcome proof = run("streamhouse", "--cluster", dir.toString(), "--random", "300", "--keys", "30",
                     "--seed", "5");
             assertThat(proof.status()).as(proof.out() + proof.err()).isEqualTo(Main.CONSISTENT);
+            assertThat(proof.err()).contains("jobs go to the Flink session cluster at " + flink)
+                    .doesNotContain("starting Flink MiniCluster");
+            String jobs = flinkJobs(flink);
+            assertThat(jobs).as("the tiering job and the reads ran there, and none is left running")
+                    .contains("Fluss Lake Tiering Service").doesNotContain("\"RUNNING\"");
             assertThat(proof.out()).contains("fluss_changelog", "fluss_union", "paimon_batch")
                     .contains("tiered into      : Paimon fluss.accounts in " + warehouse);
             Outcome taken = run("streamhouse", "--cluster", dir.toString(), "--random", "10");
@@ -99,6 +110,14 @@ class ClusterCommandTest {
         Outcome none = run("cluster", "status", "--dir", dir.toString());
         assertThat(none.status()).isEqualTo(Main.INCONSISTENT);
         assertThat(none.out()).contains("no cluster is up in " + dir);
+    }
+
+    /** The session cluster's jobs, as its REST endpoint lists them. */
+    private static String flinkJobs(String rest) throws Exception {
+        java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
+        return http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://" + rest + "/jobs/overview"))
+                .timeout(java.time.Duration.ofSeconds(10)).build(), java.net.http.HttpResponse.BodyHandlers.ofString())
+                .body();
     }
 
     @Test
