@@ -2,6 +2,7 @@ package dev.tierproof.flink;
 
 import dev.tierproof.core.TierproofException;
 import dev.tierproof.util.Directories;
+import dev.tierproof.util.HostPort;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -44,12 +45,12 @@ public final class FlinkEngine implements AutoCloseable {
     private static final Duration STOP_DEADLINE = Duration.ofSeconds(60);
     /** The MiniCluster this engine started, or null for a session cluster it only submits to. */
     private final MiniCluster cluster;
-    /** A session cluster's REST endpoint ({@code HOST:PORT}), or null for a MiniCluster. */
-    private final String remote;
+    /** A session cluster's REST endpoint, or null for a MiniCluster. */
+    private final HostPort remote;
     private final Path ownDirectory;
     private boolean closed;
 
-    private FlinkEngine(MiniCluster cluster, String remote, Path ownDirectory) {
+    private FlinkEngine(MiniCluster cluster, HostPort remote, Path ownDirectory) {
         this.cluster = cluster;
         this.remote = remote;
         this.ownDirectory = ownDirectory;
@@ -62,23 +63,7 @@ public final class FlinkEngine implements AutoCloseable {
      * {@code lib/}), as Fluss's tiering service needs them anyway.
      */
     public static FlinkEngine remote(String hostPort) {
-        int colon = hostPort == null ? -1 : hostPort.lastIndexOf(':');
-        int port;
-        try {
-            port = colon > 0 ? Integer.parseInt(hostPort.substring(colon + 1)) : -1;
-        } catch (NumberFormatException e) {
-            port = -1;
-        }
-        if (port < 1 || port > 65535) {
-            throw new IllegalArgumentException("--flink " + hostPort + " is not HOST:PORT (a JobManager's REST"
-                    + " endpoint)");
-        }
-        return new FlinkEngine(null, hostPort, null);
-    }
-
-    /** Where jobs run: the REST endpoint of a session cluster, or "an embedded MiniCluster". */
-    public String describe() {
-        return remote != null ? "the Flink session cluster at " + remote : "an embedded Flink MiniCluster";
+        return new FlinkEngine(null, HostPort.parse("--flink", hostPort, "a JobManager's REST endpoint"), null);
     }
 
     /**
@@ -149,10 +134,9 @@ public final class FlinkEngine implements AutoCloseable {
         Configuration conf = new Configuration();
         conf.set(CoreOptions.DEFAULT_PARALLELISM, 1);
         if (remote != null) {
-            int colon = remote.lastIndexOf(':');
             conf.set(DeploymentOptions.TARGET, "remote");
-            conf.set(RestOptions.ADDRESS, remote.substring(0, colon));
-            conf.set(RestOptions.PORT, Integer.parseInt(remote.substring(colon + 1)));
+            conf.set(RestOptions.ADDRESS, remote.host());
+            conf.set(RestOptions.PORT, remote.port());
             return new StreamExecutionEnvironment(conf);
         }
         conf.set(DeploymentOptions.TARGET, EXECUTOR);

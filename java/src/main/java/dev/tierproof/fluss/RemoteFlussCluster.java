@@ -1,6 +1,7 @@
 package dev.tierproof.fluss;
 
 import dev.tierproof.core.TierproofException;
+import dev.tierproof.util.HostPort;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.time.Duration;
@@ -29,17 +30,9 @@ public final class RemoteFlussCluster implements FlussCluster {
      * value is named before anything starts.
      */
     public static RemoteFlussCluster connect(String hostPort, Duration timeout) {
-        int colon = hostPort == null ? -1 : hostPort.lastIndexOf(':');
-        int port;
-        try {
-            port = colon > 0 ? Integer.parseInt(hostPort.substring(colon + 1)) : -1;
-        } catch (NumberFormatException e) {
-            port = -1;
-        }
-        if (port < 1 || port > 65535) {
-            throw new IllegalArgumentException("--fluss " + hostPort + " is not HOST:PORT (a coordinator's address)");
-        }
-        String host = hostPort.substring(0, colon);
+        HostPort address = HostPort.parse("--fluss", hostPort, "a coordinator's address");
+        String host = address.host();
+        int port = address.port();
         try (Socket s = new Socket()) {
             s.connect(new InetSocketAddress(host, port), (int) timeout.toMillis());
         } catch (Exception e) {
