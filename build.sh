@@ -119,13 +119,13 @@ summarize() {
   py=$(awk '/ passed| failed/ {for (i = 1; i < NF; i++) {if ($(i+1) ~ /^passed/) p = $i; if ($(i+1) ~ /^failed/) f = $i}} END {print p+0, f+0}' "$1/pytest")
   # Surefire's last "Tests run: R, Failures: F, Errors: E, Skipped: S" is the total.
   junit=$(grep -E 'Tests run: [0-9]+, Failures' "$1/mvn" | tail -n 1 |
-    sed -E 's/.*Tests run: ([0-9]+), Failures: ([0-9]+), Errors: ([0-9]+), Skipped: ([0-9]+).*/\1 \2 \3 \4/')
+    sed -E 's/.*Tests run: ([0-9]+), Failures: ([0-9]+), Errors: ([0-9]+), Skipped: ([0-9]+).*/\1 \2 \3 \4/' || true)
   read -r cp cf <<< "$cargo"
   read -r pp pf <<< "$py"
   read -r jr jf je js <<< "${junit:-0 0 0 0}"
   # The user's project: its surefire total, or one failure when it did not build or run.
   user=$(grep -E 'Tests run: [0-9]+, Failures' "$1/user" | tail -n 1 |
-    sed -E 's/.*Tests run: ([0-9]+), Failures: ([0-9]+), Errors: ([0-9]+), Skipped: ([0-9]+).*/\1 \2 \3 \4/')
+    sed -E 's/.*Tests run: ([0-9]+), Failures: ([0-9]+), Errors: ([0-9]+), Skipped: ([0-9]+).*/\1 \2 \3 \4/' || true)
   read -r ur uf ue us <<< "${user:-1 1 0 0}"
   grep -q 'BUILD SUCCESS' "$1/user" || { [ "$uf" != 0 ] || uf=1; }
   passed=$(( cp + pp + jr - jf - je - js + ur - uf - ue - us ))

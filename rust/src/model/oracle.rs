@@ -371,7 +371,8 @@ impl Folder {
                 self.note(index, kind, row, "a snapshot read holds only inserts")
             }
             (Fold::Changelog, _) => self.push_changelog(index, kind, key, row),
-            (Fold::Writes, _) => self.push_write(index, kind, key, row),
+            // Without the writes to check against, the raw-upsert rules below.
+            (Fold::Writes, _) if self.writes.is_some() => self.push_write(index, kind, key, row),
             (_, RowKind::Insert | RowKind::UpdateAfter) => {
                 set(&mut self.state, key, row);
             }

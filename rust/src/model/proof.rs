@@ -129,7 +129,11 @@ impl Proof {
     /// [`Self::judge_against_first`].
     pub fn of_table(target: Target, ddl: &str) -> Result<Self> {
         let (table, shape, merge) = checked_table(ddl, target)?;
-        Self::with_ops(table, shape, merge, target, Vec::new())
+        let mut p = Self::with_ops(table, shape, merge, target, Vec::new())?;
+        // Nobody commits a sentinel to a table someone else wrote: no value may be left out of
+        // its reads (a NULL sentinel cell matches no change).
+        p.sentinel.fill(Value::Null);
+        Ok(p)
     }
 
     /// As [`Self::open`], but the reads are judged against what `promise_ddl`'s table (the same
@@ -890,7 +894,7 @@ impl Proof {
             Some((shape, merge)) => merge.promise(shape),
             None => self.merge.promise(&self.shape),
         };
-        self.judge_against(self.expected(), promise, reads, failures)
+        self.judge_against(self.expected(), promise, true, reads, failures)
     }
 
     /// Judges reads of a table tierproof did not write (an audit): with no workload to say what
@@ -902,15 +906,20 @@ impl Proof {
                 first.folder.finish().rows,
                 format!("what the first read ({}) holds: the table was written by someone else, so no workload says what it must hold", first.name),
             ),
-            _ => (Vec::new(), "nothing: no read to judge by".to_string()),
+            Some(_) => (Vec::new(), "nothing: the first read is a view".to_string()),
+            None => (Vec::new(), "nothing: no read to judge by".to_string()),
         };
-        self.judge_against(expected, promise, reads, failures)
+        // The expected state is the first read: comparing with the first again would say it twice.
+        self.judge_against(expected, promise, false, reads, failures)
     }
 
+    /// Judges each read against `expected` and, when `with_first`, each later read against the
+    /// first.
     fn judge_against(
         &self,
         expected: Vec<CanonRow>,
         promise: String,
+        with_first: bool,
         reads: &[&PendingRead],
         failures: Vec<String>,
     ) -> Verdict {
@@ -972,18 +981,13 @@ impl Proof {
         let vs_expected: Vec<Check> = judged
             .iter()
             .enumerate()
-            .map(|(i, r)| match r.rows {
+            .map(|(i, r)| match &r.rows {
                 None => check("expected", &[], &r.name, &[]),
-                Some(_) => check(
-                    "expected",
-                    &seen(views[i], &expected),
-                    &r.name,
-                    rows_of(r, &expected),
-                ),
+                Some(rows) => check("expected", &seen(views[i], &expected), &r.name, rows),
             })
             .collect();
         let vs_first: Vec<Check> = match judged.split_first() {
-            Some((first, rest)) if views[0].is_none() => rest
+            Some((first, rest)) if with_first && views[0].is_none() => rest
                 .iter()
                 .enumerate()
                 .map(|(j, r)| match (&first.rows, &r.rows) {
@@ -1815,6 +1819,7 @@ mod tests {
                 (UpdateAfter, ["2", "c"]),
                 (Insert, ["3", "x"]),
                 (Delete, ["3", "x"]),
+                (Insert, ["-150", "s"]),
             ],
         );
         let judge = |lake: &[(RowKind, [&str; 2])]| {
@@ -1831,21 +1836,39 @@ mod tests {
                 .collect();
             p.judge_against_first(&pending.iter().collect::<Vec<_>>(), Vec::new())
         };
-        let v = judge(&[(Insert, ["2", "c"]), (Insert, ["1", "a"])]);
+        let exact = [
+            (Insert, ["2", "c"]),
+            (Insert, ["1", "a"]),
+            (Insert, ["-150", "s"]),
+        ];
+        let v = judge(&exact);
         assert!(v.consistent, "{v:?}");
+        // Every row is judged, whatever its values: an audit leaves no sentinel's rows out.
         assert_eq!(
             v.expected_rows,
-            vec![cells(&["1", "a"]), cells(&["2", "c"])]
+            vec![
+                cells(&["-150", "s"]),
+                cells(&["1", "a"]),
+                cells(&["2", "c"])
+            ]
         );
+        assert!(!judge(&exact[..2]).consistent);
+        // Each read is compared once, with the reference; not again with the first read (the same).
+        assert_eq!(v.checks.len(), 2);
         assert!(v.promise.contains("fluss_log"));
         // The lake holding an older value of a key, or a key twice, is found.
-        let v = judge(&[(Insert, ["2", "b"]), (Insert, ["1", "a"])]);
+        let v = judge(&[
+            (Insert, ["2", "b"]),
+            (Insert, ["1", "a"]),
+            (Insert, ["-150", "s"]),
+        ]);
         assert!(!v.consistent);
         assert_eq!(v.checks[1].missing, vec![cells(&["2", "c"])]);
         assert_eq!(v.checks[1].extra, vec![cells(&["2", "b"])]);
         let v = judge(&[
             (Insert, ["2", "c"]),
             (Insert, ["1", "a"]),
+            (Insert, ["-150", "s"]),
             (Insert, ["1", "a"]),
         ]);
         assert!(!v.consistent && v.reads[1].anomalies[0].reason.contains("twice"));

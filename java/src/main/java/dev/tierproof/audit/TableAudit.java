@@ -52,6 +52,7 @@ import org.apache.fluss.metadata.TablePath;
 public final class TableAudit {
     /** The Flink catalog the union read goes through (registered in this JVM only). */
     static final String CATALOG = "tierproof_audit";
+    private static final String DEFAULT_CATALOG = "default_catalog";
     private static final Duration ADMIN_TIMEOUT = Duration.ofSeconds(30);
 
     private TableAudit() {}
@@ -106,7 +107,9 @@ public final class TableAudit {
             TableInfo info = tableInfo(connection.getAdmin(), cfg.path(), cluster);
             String ddl = AuditedTable.ddl(info);
             Workload.checkTable(Workload.Target.FLUSS, ddl);
-            if (!PaimonLake.tableExists(cfg.warehouse(), cfg.path().getDatabaseName(), cfg.path().getTableName())) {
+            // Paimon's catalog makes a warehouse directory it does not find: never for an audit.
+            if (!java.nio.file.Files.isDirectory(cfg.warehouse()) || !PaimonLake.tableExists(cfg.warehouse(),
+                    cfg.path().getDatabaseName(), cfg.path().getTableName())) {
                 throw new IllegalArgumentException("--warehouse " + cfg.warehouse() + " holds no lake table "
                         + cfg.path() + ": is it the warehouse the cluster tiers into (datalake.paimon.warehouse)?");
             }
@@ -146,7 +149,9 @@ public final class TableAudit {
                         "lake snapshot " + pinned.snapshotId() + " through Paimon's own API (no Flink)"),
                         (lane, sink) -> PaimonSnapshotRead.read(lane, cfg.warehouse(), path.getDatabaseName(),
                                 path.getTableName(), pinned.snapshotId(), sink, table.columns(), cfg.deadline())));
-                TableEnvironment union = unionReads(engine.batchTables(), cluster);
+                // Fluss's catalog opens a connection and asks for the database: a step, and closed below.
+                TableEnvironment union = steps.run("opening the Fluss catalog for the union read", ADMIN_TIMEOUT,
+                        control -> unionReads(engine.batchTables(), cluster, path.getDatabaseName()));
                 String all = table.selectAll(Map.of());
                 Reading.Planned unionRead = reading.plan("fluss_union", Workload.Source.SNAPSHOT,
                         () -> Reading.Bound.endsByItself("the batch union read (lake snapshot + log tail), of the table"
@@ -154,12 +159,19 @@ public final class TableAudit {
                         (lane, sink) -> BoundedRead.collect(lane, union, all, sink, cfg.deadline()));
                 planned.add(unionRead);
                 long t = System.nanoTime();
-                reading.together(planned);
+                try {
+                    reading.together(planned);
+                } finally {
+                    union.useCatalog(DEFAULT_CATALOG);
+                    // Dropping it closes its connection: a watch audits again and again.
+                    union.executeSql("DROP CATALOG IF EXISTS " + CATALOG);
+                }
                 timings.put("reads", Statements.millisSince(t));
                 Map<TableBucket, Long> endsAfter = steps.run("reading the log end offsets of " + path + " again",
                         ADMIN_TIMEOUT.multipliedBy(2), control -> Tiering.logOffsets(admin, path,
                                 new OffsetSpec.LatestSpec(), ADMIN_TIMEOUT));
-                boolean still = pinned.quiesced(pinned.logEnds()) && pinned.quiesced(endsAfter);
+                // Offsets only grow: the log still ending at the cut after the reads means it did before.
+                boolean still = pinned.quiesced(endsAfter);
 
                 t = System.nanoTime();
                 List<Workload.ReadBuffer> atCut = new ArrayList<>();
@@ -205,9 +217,6 @@ public final class TableAudit {
             throws InterruptedException, ExecutionException, java.util.concurrent.TimeoutException {
         TableInfo info = tableInfo(admin, path, cluster);
         long ms = ADMIN_TIMEOUT.toMillis();
-        // The log ends first: the snapshot read after them holds at most these offsets, or more
-        // (then the table was written meanwhile, and the union read is checked on its own).
-        Map<TableBucket, Long> ends = Tiering.logOffsets(admin, path, new OffsetSpec.LatestSpec(), ADMIN_TIMEOUT);
         org.apache.fluss.client.metadata.LakeSnapshot snapshot;
         try {
             snapshot = admin.getLatestLakeSnapshot(path).get(ms, TimeUnit.MILLISECONDS);
@@ -218,6 +227,8 @@ public final class TableAudit {
             }
             throw e;
         }
+        // The log ends after the snapshot: they hold at least its offsets (the lag is never negative).
+        Map<TableBucket, Long> ends = Tiering.logOffsets(admin, path, new OffsetSpec.LatestSpec(), ADMIN_TIMEOUT);
         Map<TableBucket, Long> starts = Tiering.logOffsets(admin, path, new OffsetSpec.EarliestSpec(), ADMIN_TIMEOUT);
         return new Pinned(info, AuditedTable.ddl(info), snapshot.getSnapshotId(),
                 Map.copyOf(snapshot.getTableBucketsOffset()), ends, starts);
@@ -243,8 +254,8 @@ public final class TableAudit {
     }
 
     /** A batch table environment with the cluster's Fluss catalog (in this JVM only), in UTC. */
-    private static TableEnvironment unionReads(TableEnvironment tables, FlussCluster cluster) {
-        FlussCatalog.use(tables, cluster, CATALOG).getConfig().setLocalTimeZone(ZoneOffset.UTC);
+    private static TableEnvironment unionReads(TableEnvironment tables, FlussCluster cluster, String database) {
+        FlussCatalog.use(tables, cluster, CATALOG, database).getConfig().setLocalTimeZone(ZoneOffset.UTC);
         return tables;
     }
 

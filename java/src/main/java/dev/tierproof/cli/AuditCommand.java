@@ -2,11 +2,11 @@ package dev.tierproof.cli;
 
 import dev.tierproof.audit.TableAudit;
 import dev.tierproof.core.TablePaths;
-import dev.tierproof.flink.FlinkEngine;
 import dev.tierproof.fluss.FlussCluster;
 import dev.tierproof.fluss.ProcessCluster;
 import dev.tierproof.fluss.RemoteFlussCluster;
 import dev.tierproof.report.ProofReport;
+import dev.tierproof.util.HostPort;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -92,7 +92,7 @@ final class AuditCommand extends TierproofCommand {
         Path lake;
         String jobs = flink;
         if (flink != null) {
-            FlinkEngine.remote(flink); // checked: HOST:PORT
+            HostPort.parse("--flink", flink, "a JobManager's REST endpoint");
         }
         if (clusterDir != null) {
             if (fluss != null || warehouse != null || flink != null) {

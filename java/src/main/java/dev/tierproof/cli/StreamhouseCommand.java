@@ -1,7 +1,6 @@
 package dev.tierproof.cli;
 
 import dev.tierproof.core.Workload;
-import dev.tierproof.flink.FlinkEngine;
 import dev.tierproof.fluss.Fault;
 import dev.tierproof.fluss.FlussCatalog;
 import dev.tierproof.fluss.FlussCluster;
@@ -12,6 +11,7 @@ import dev.tierproof.fluss.ProducerOptions;
 import dev.tierproof.fluss.StreamhouseProof;
 import dev.tierproof.paimon.PaimonProof;
 import dev.tierproof.report.ProofReport;
+import dev.tierproof.util.HostPort;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -185,7 +185,7 @@ final class StreamhouseCommand extends TierproofCommand {
                         + " the embedded Fluss cluster's lake is not where a Flink session cluster can reach it");
             }
             if (flink != null) {
-                FlinkEngine.remote(flink); // checked: HOST:PORT
+                HostPort.parse("--flink", flink, "a JobManager's REST endpoint");
                 flinkRest = flink;
             }
             if (fluss != null && run.warehouse == null) {

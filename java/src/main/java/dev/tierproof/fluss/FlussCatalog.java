@@ -34,22 +34,23 @@ public final class FlussCatalog {
 
     /** A table environment with the Fluss catalog registered (by API) and in use. */
     public static TableEnvironment register(TableEnvironment tables, FlussCluster cluster) {
-        return use(tables, cluster, FLUSS_CATALOG);
+        return use(tables, cluster, FLUSS_CATALOG, FLUSS_DATABASE);
     }
 
     /**
      * A table environment with {@code cluster}'s Fluss catalog registered as {@code name} (in this
-     * JVM only; once) and in use, its database {@value #FLUSS_DATABASE}.
+     * JVM only; once) and in use, in {@code database} (which Fluss's catalog checks exists).
      */
-    public static TableEnvironment use(TableEnvironment tables, FlussCluster cluster, String name) {
+    public static TableEnvironment use(TableEnvironment tables, FlussCluster cluster, String name, String database) {
         if (tables.getCatalog(name).isEmpty()) {
             Configuration conf = new Configuration();
             conf.setString("type", "fluss");
             conf.setString("bootstrap.servers", cluster.bootstrapServers());
+            conf.setString("default-database", database);
             tables.createCatalog(name, CatalogDescriptor.of(name, conf));
         }
         tables.useCatalog(name);
-        tables.useDatabase(FLUSS_DATABASE);
+        tables.useDatabase(database);
         return tables;
     }
 }

@@ -199,7 +199,9 @@ public final class Tiering implements AutoCloseable {
     private static LakeSnapshot latestLakeSnapshot(Admin admin, TablePath path)
             throws InterruptedException, ExecutionException {
         try {
-            return admin.getLatestLakeSnapshot(path).get();
+            return admin.getLatestLakeSnapshot(path).get(30, TimeUnit.SECONDS);
+        } catch (TimeoutException e) {
+            throw new ExecutionException("no answer within 30 s", e);
         } catch (ExecutionException e) {
             if (e.getCause() instanceof LakeTableSnapshotNotExistException) {
                 return null; // nothing tiered yet
