@@ -25,6 +25,7 @@ ensure_fetched() {
   local flink paimon fluss
   flink=$(prop flink.version); paimon=$(prop paimon.version); fluss=$(prop fluss.version)
   [ -s "$m2/org/apache/paimon/paimon-flink-1.20/$paimon/paimon-flink-1.20-$paimon.jar" ] &&
+    [ -s "$m2/org/apache/paimon/paimon-s3/$paimon/paimon-s3-$paimon.jar" ] &&
     [ -s "$m2/org/apache/flink/flink-table-planner-loader/$flink/flink-table-planner-loader-$flink.jar" ] ||
     bash labs/fetch_flink.sh
   [ -s "$m2/org/apache/fluss/fluss-server/$fluss/fluss-server-$fluss.jar" ] &&

@@ -18,5 +18,6 @@ get_all \
   "org.apache.flink:flink-connector-base:$flink" \
   "org.apache.flink:flink-connector-files:$flink" \
   "org.apache.paimon:paimon-flink-1.20:$paimon" \
+  "org.apache.paimon:paimon-s3:$paimon" \
   "org.apache.flink:flink-shaded-hadoop-2-uber:$hadoop"
 echo "fetch_flink: done"

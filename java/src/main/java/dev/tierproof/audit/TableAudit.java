@@ -11,6 +11,7 @@ import dev.tierproof.fluss.FlussCatalog;
 import dev.tierproof.fluss.FlussCluster;
 import dev.tierproof.fluss.LogToCut;
 import dev.tierproof.fluss.Tiering;
+import dev.tierproof.paimon.LakeLocation;
 import dev.tierproof.paimon.PaimonLake;
 import dev.tierproof.paimon.PaimonSnapshotRead;
 import dev.tierproof.report.ProofReport;
@@ -62,7 +63,7 @@ public final class TableAudit {
      * @param warehouse the Paimon warehouse the cluster tiers into
      * @param deadline the longest any one read may take
      */
-    public record Config(TablePath path, Path warehouse, Duration deadline) {}
+    public record Config(TablePath path, LakeLocation warehouse, Duration deadline) {}
 
     /** What the audit learned of the table before reading: its shape and where tiering stood. */
     private record Pinned(TableInfo info, String ddl, long snapshotId, Map<TableBucket, Long> cut,
@@ -108,7 +109,7 @@ public final class TableAudit {
             String ddl = AuditedTable.ddl(info);
             Workload.checkTable(Workload.Target.FLUSS, ddl);
             // Paimon's catalog makes a warehouse directory it does not find: never for an audit.
-            if (!java.nio.file.Files.isDirectory(cfg.warehouse()) || !PaimonLake.tableExists(cfg.warehouse(),
+            if (!PaimonLake.warehouseExists(cfg.warehouse()) || !PaimonLake.tableExists(cfg.warehouse(),
                     cfg.path().getDatabaseName(), cfg.path().getTableName())) {
                 throw new IllegalArgumentException("--warehouse " + cfg.warehouse() + " holds no lake table "
                         + cfg.path() + ": is it the warehouse the cluster tiers into (datalake.paimon.warehouse)?");
@@ -151,7 +152,7 @@ public final class TableAudit {
                                 path.getTableName(), pinned.snapshotId(), sink, table.columns(), cfg.deadline())));
                 // Fluss's catalog opens a connection and asks for the database: a step, and closed below.
                 TableEnvironment union = steps.run("opening the Fluss catalog for the union read", ADMIN_TIMEOUT,
-                        control -> unionReads(engine.batchTables(), cluster, path.getDatabaseName()));
+                        control -> unionReads(engine.batchTables(), cluster, cfg.warehouse(), path.getDatabaseName()));
                 String all = table.selectAll(Map.of());
                 Reading.Planned unionRead = reading.plan("fluss_union", Workload.Source.SNAPSHOT,
                         () -> Reading.Bound.endsByItself("the batch union read (lake snapshot + log tail), of the table"
@@ -254,8 +255,9 @@ public final class TableAudit {
     }
 
     /** A batch table environment with the cluster's Fluss catalog (in this JVM only), in UTC. */
-    private static TableEnvironment unionReads(TableEnvironment tables, FlussCluster cluster, String database) {
-        FlussCatalog.use(tables, cluster, CATALOG, database).getConfig().setLocalTimeZone(ZoneOffset.UTC);
+    private static TableEnvironment unionReads(TableEnvironment tables, FlussCluster cluster, LakeLocation lake,
+            String database) {
+        FlussCatalog.use(tables, cluster, lake, CATALOG, database).getConfig().setLocalTimeZone(ZoneOffset.UTC);
         return tables;
     }
 

@@ -2,6 +2,7 @@ package dev.tierproof.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tierproof.paimon.LakeLocation;
 import dev.tierproof.core.Ddl;
 import dev.tierproof.core.TierproofException;
 import dev.tierproof.core.Workload;
@@ -103,7 +104,7 @@ public final class Bench {
         progress.step("streamhouse: " + size + " (the Fluss client, tiering, every read)");
         try (Workload w = Workload.generate(Workload.Target.FLUSS, FlussCatalog.tieredTableDdl("bench_sh"), n,
                 cfg.keys(), 1, true)) {
-            ProofReport sh = StreamhouseProof.run(cluster, engine, new StreamhouseProof.Config(w, cfg.warehouse(),
+            ProofReport sh = StreamhouseProof.run(cluster, engine, new StreamhouseProof.Config(w, LakeLocation.local(cfg.warehouse()),
                     cfg.deadline(), 1000), steps);
             Map<String, Long> t = sh.timings();
             long total = t.get("total");

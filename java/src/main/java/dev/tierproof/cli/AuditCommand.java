@@ -4,6 +4,7 @@ import dev.tierproof.audit.TableAudit;
 import dev.tierproof.core.TablePaths;
 import dev.tierproof.fluss.FlussCluster;
 import dev.tierproof.fluss.ProcessCluster;
+import dev.tierproof.paimon.LakeLocation;
 import dev.tierproof.fluss.RemoteFlussCluster;
 import dev.tierproof.report.ProofReport;
 import dev.tierproof.util.HostPort;
@@ -41,9 +42,13 @@ final class AuditCommand extends TierproofCommand {
             + " cluster whose REST endpoint this is (default: an embedded MiniCluster; with --cluster, its own)")
     String flink;
 
-    @Option(names = "--warehouse", paramLabel = "DIR",
+    @Option(names = "--warehouse", paramLabel = "DIR|s3://BUCKET/PATH",
             description = "the Paimon warehouse the cluster tiers into (datalake.paimon.warehouse); only read")
-    Path warehouse;
+    String warehouse;
+
+    @Option(names = "--conf", paramLabel = "FILE", description = "an s3:// warehouse's settings (s3.endpoint,"
+            + " s3.access-key, s3.secret-key, …; default: the AWS_* variables of the environment)")
+    Path conf;
 
     @Option(names = "--every", paramLabel = "SECONDS", description = "watch: audit again every SECONDS (1 to"
             + " 3600), printing the tier lag and each verdict as it comes; with --times N, N audits (default: until"
@@ -89,13 +94,13 @@ final class AuditCommand extends TierproofCommand {
                     : "--times " + times + " must be between 1 and 100000");
         }
         FlussCluster cluster;
-        Path lake;
+        LakeLocation lake;
         String jobs = flink;
         if (flink != null) {
             HostPort.parse("--flink", flink, "a JobManager's REST endpoint");
         }
         if (clusterDir != null) {
-            if (fluss != null || warehouse != null || flink != null) {
+            if (fluss != null || warehouse != null || flink != null || conf != null) {
                 throw new IllegalArgumentException("--cluster " + clusterDir + " names the coordinator, the warehouse"
                         + " and the Flink session cluster: give no --fluss, --warehouse or --flink with it");
             }
@@ -103,15 +108,15 @@ final class AuditCommand extends TierproofCommand {
                     new IllegalArgumentException("--cluster " + clusterDir + ": no cluster is up there"
                             + " (./build.sh cluster up --dir " + clusterDir + ")"));
             cluster = RemoteFlussCluster.connect(state.fluss(), Duration.ofSeconds(10));
-            lake = state.warehouse();
+            lake = state.lake();
             jobs = state.hasFlink() ? state.flink() : null;
         } else {
             if (fluss == null || warehouse == null) {
                 throw new IllegalArgumentException("audit needs the cluster: --fluss HOST:PORT and --warehouse DIR"
                         + " (its lake), or --cluster DIR");
             }
-            lake = warehouse.toAbsolutePath().normalize();
-            if (!Files.isDirectory(lake)) {
+            lake = LakeLocation.parse("--warehouse", warehouse, conf, System.getenv());
+            if (lake.isLocal() && !Files.isDirectory(lake.directory())) {
                 throw new IllegalArgumentException("--warehouse " + warehouse + " is not a directory");
             }
             cluster = RemoteFlussCluster.connect(fluss, Duration.ofSeconds(10));

@@ -47,9 +47,9 @@ final class BenchCommand extends TierproofCommand {
         if (report != null && report.html()) {
             throw new IllegalArgumentException("--report " + run.report + ": bench writes JSON");
         }
-        Warehouse.Checked usersWarehouse = Warehouse.checkUsers(run.warehouse);
-        if (usersWarehouse != null && java.nio.file.Files.isDirectory(usersWarehouse.path())) {
-            Bench.checkTables(usersWarehouse.path()); // before any server starts; a run's own warehouse is new
+        Warehouse.Checked usersWarehouse = Warehouse.checkUsers(run.localWarehouse("bench"));
+        if (usersWarehouse != null && java.nio.file.Files.isDirectory(usersWarehouse.lake().directory())) {
+            Bench.checkTables(usersWarehouse.lake().directory()); // before any server starts; a run's own warehouse is new
         }
         var deadline = run.deadline(300);
         try (RunSession session = RunSession.start("bench", main.runDirectory, run, report, main.err)) {
@@ -57,7 +57,7 @@ final class BenchCommand extends TierproofCommand {
             Warehouse warehouse = Warehouse.of(usersWarehouse, session);
             main.out.printf("tierproof bench: %,d operations over %,d keys, %d search trials, warehouse %s%n",
                     operations, keys, searchTrials, warehouse.describe());
-            RunSession.Streamhouse servers = session.startStreamhouse(warehouse.path());
+            RunSession.Streamhouse servers = session.startStreamhouse(warehouse.lake());
             List<Bench.Figure> figures = Bench.run(session.steps(), servers.engine(), servers.cluster(),
                     new Bench.Config(operations, keys, searchTrials, warehouse.path(), deadline, criterion));
             session.completed();

@@ -10,8 +10,9 @@ import picocli.CommandLine.Parameters;
 
 /** {@code tierproof cluster up|down|status}: a Fluss cluster of separate processes on this machine. */
 @Command(name = "cluster", mixinStandardHelpOptions = true, description = "Start (up), stop and remove (down) or"
-        + " show (status) a Fluss cluster as users deploy one: ZooKeeper, a coordinator and tablet servers, each"
-        + " a JVM of its own on loopback, tiering into a Paimon warehouse in the cluster's directory.")
+        + " show (status) a Fluss cluster as users deploy one: an S3 store (SeaweedFS), ZooKeeper, a coordinator and"
+        + " tablet servers and a Flink session cluster, each a process of its own on loopback, tiering into a Paimon"
+        + " warehouse in that S3 store.")
 final class ClusterCommand extends TierproofCommand {
     @Parameters(index = "0", paramLabel = "up|down|status", description = "what to do")
     String action;
@@ -42,8 +43,10 @@ final class ClusterCommand extends TierproofCommand {
                 ProcessCluster.State s = ProcessCluster.up(where, tablets, deadline,
                         dev.tierproof.run.Progress.to(main.err));
                 print(s);
-                main.out.println("prove on it  : ./build.sh run streamhouse --fluss " + s.fluss() + " --warehouse "
-                        + s.warehouse());
+                main.out.println("prove on it  : ./build.sh run streamhouse --cluster " + s.dir());
+                main.out.println("  or         : ./build.sh run streamhouse --fluss " + s.fluss() + " --warehouse "
+                        + s.warehouse() + (s.conf() != null ? " --conf " + s.conf() : "")
+                        + (s.hasFlink() ? " --flink " + s.flink() : ""));
                 return Main.CONSISTENT;
             }
             case "status" -> {
@@ -69,7 +72,8 @@ final class ClusterCommand extends TierproofCommand {
         main.out.println("cluster      : " + s.dir());
         main.out.println("zookeeper    : " + s.zookeeper());
         main.out.println("fluss        : " + s.fluss() + " (the coordinator: --fluss)");
-        main.out.println("warehouse    : " + s.warehouse() + " (its Paimon lake: --warehouse)");
+        main.out.println("warehouse    : " + s.warehouse() + " (its Paimon lake: --warehouse"
+                + (s.conf() != null ? "; its S3 settings: --conf " + s.conf() : "") + ")");
         if (s.hasFlink()) {
             main.out.println("flink        : " + s.flink() + " (a session cluster's REST endpoint: --flink)");
         }

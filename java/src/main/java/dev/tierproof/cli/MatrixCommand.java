@@ -97,7 +97,7 @@ final class MatrixCommand extends TierproofCommand {
         OutputFile report = OutputFile.check("--report", run.report, inputs);
         OutputFile page = OutputFile.check("--html", html, inputs);
         OutputFile table = OutputFile.check("--markdown", markdown, inputs);
-        Warehouse.Checked usersWarehouse = Warehouse.checkUsers(run.warehouse);
+        Warehouse.Checked usersWarehouse = Warehouse.checkUsers(run.localWarehouse("matrix"));
         var deadline = run.deadline(60);
 
         try (RunSession session = RunSession.start("matrix", main.runDirectory, run, report, main.err)) {
@@ -144,7 +144,7 @@ final class MatrixCommand extends TierproofCommand {
         OutputFile report = OutputFile.check("--report", run.report, inputs);
         OutputFile page = OutputFile.check("--html", html, inputs);
         OutputFile table = OutputFile.check("--markdown", markdown, inputs);
-        Warehouse.Checked usersWarehouse = Warehouse.checkUsers(run.warehouse);
+        Warehouse.Checked usersWarehouse = Warehouse.checkUsers(run.localWarehouse("matrix"));
         String describe = shapes.size() + " Fluss table shapes, each " + operations + " random operations over "
                 + keys + " keys (seed " + seed + ") in " + rounds + " rounds";
         try (RunSession session = RunSession.start("matrix", main.runDirectory, run, report, main.err)) {
@@ -153,7 +153,7 @@ final class MatrixCommand extends TierproofCommand {
             main.out.println("tierproof matrix --streamhouse: " + describe + ", Paimon warehouse "
                     + warehouse.describe());
             long start = System.nanoTime();
-            RunSession.Streamhouse servers = session.startStreamhouse(warehouse.path());
+            RunSession.Streamhouse servers = session.startStreamhouse(warehouse.lake());
             List<StreamhouseMatrix.Row> rows = StreamhouseMatrix.run(servers.cluster(), servers.engine(),
                     new StreamhouseMatrix.Config(
                     shapes, operations, keys, seed, rounds, warehouse.path(), deadline), session.steps());

@@ -100,7 +100,7 @@ final class ProveCommand extends TierproofCommand {
             inputs.add(tableOptions.ddlFile);
             inputs.add(judgeAs);
             OutputFile report = OutputFile.check("--report", run.report, inputs);
-            Warehouse.Checked usersWarehouse = Warehouse.checkUsers(run.warehouse);
+            Warehouse.Checked usersWarehouse = Warehouse.checkUsers(run.localWarehouse("prove"));
             Duration deadline = run.deadline(60);
             try (RunSession session = RunSession.start("prove", main.runDirectory, run, report, main.err)) {
                 main.running(session);

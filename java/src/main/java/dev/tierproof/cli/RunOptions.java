@@ -1,5 +1,6 @@
 package dev.tierproof.cli;
 
+import dev.tierproof.paimon.LakeLocation;
 import java.nio.file.Path;
 import java.time.Duration;
 import picocli.CommandLine.Option;
@@ -10,8 +11,38 @@ final class RunOptions {
     static final long DEFAULT_TIMEOUT_S = 3_600;
 
     @Option(names = "--warehouse", paramLabel = "DIR",
-            description = "keep the Paimon tables in DIR (default: a temporary warehouse, removed at the end)")
-    Path warehouse;
+            description = "keep the Paimon tables in DIR (default: a temporary warehouse, removed at the end);"
+                    + " streamhouse: also s3://BUCKET/PATH, with --conf")
+    String warehouse;
+
+    @Option(names = "--conf", paramLabel = "FILE", description = "an s3:// warehouse's settings: a properties file"
+            + " of s3.endpoint, s3.access-key, s3.secret-key, s3.path.style.access, … (default: AWS_ACCESS_KEY_ID,"
+            + " AWS_SECRET_ACCESS_KEY, AWS_ENDPOINT_URL and AWS_REGION from the environment)")
+    Path conf;
+
+    /** {@code --warehouse} for a command that keeps its tables in a local directory (null: none given). */
+    Path localWarehouse(String command) {
+        if (warehouse != null && LakeLocation.isUri(warehouse)) {
+            throw new IllegalArgumentException("--warehouse " + warehouse + ": " + command + " keeps its tables in a"
+                    + " local directory; an object store warehouse is for streamhouse and audit");
+        }
+        if (conf != null) {
+            throw new IllegalArgumentException("--conf " + conf + " is for an s3:// --warehouse of streamhouse or"
+                    + " audit");
+        }
+        return warehouse == null ? null : Path.of(warehouse);
+    }
+
+    /** {@code --warehouse} wherever Paimon reaches it (null: none given), its settings from --conf or the environment. */
+    LakeLocation lake() {
+        if (warehouse == null) {
+            if (conf != null) {
+                throw new IllegalArgumentException("--conf " + conf + " needs --warehouse s3://BUCKET/PATH");
+            }
+            return null;
+        }
+        return LakeLocation.parse("--warehouse", warehouse, conf, System.getenv());
+    }
 
     @Option(names = "--report", paramLabel = "FILE.json|FILE.html",
             description = "write the report there: JSON, or a page with pictures (streamhouse: tier lag over"

@@ -1,11 +1,11 @@
 package dev.tierproof.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tierproof.paimon.LakeLocation;
 import dev.tierproof.core.Versions;
 import dev.tierproof.flink.FlinkEngine;
 import dev.tierproof.fluss.FlussCluster;
 import dev.tierproof.fluss.LocalFlussCluster;
-import dev.tierproof.fluss.Tiering;
 import dev.tierproof.report.Html;
 import dev.tierproof.report.Report;
 import dev.tierproof.run.Progress;
@@ -128,9 +128,9 @@ final class RunSession implements AutoCloseable {
     record Streamhouse(FlussCluster cluster, FlinkEngine engine) {}
 
     /** Starts the streamhouse every Fluss command runs on: one tablet server, the lake in {@code warehouse}. */
-    Streamhouse startStreamhouse(Path warehouse) {
+    Streamhouse startStreamhouse(LakeLocation warehouse) {
         steps.progress().step("starting Fluss (ZooKeeper, coordinator, tablet server) with a Paimon datalake");
-        LocalFlussCluster cluster = started(LocalFlussCluster.start(1, Tiering.clusterOptions(warehouse),
+        LocalFlussCluster cluster = started(LocalFlussCluster.start(1, warehouse.flussClusterOptions(),
                 directory().directory("fluss")));
         steps.progress().step("Fluss is up at " + cluster.bootstrapServers() + "; starting Flink MiniCluster");
         return new Streamhouse(cluster, started(FlinkEngine.start(8, directory().directory("flink"))));

@@ -115,7 +115,7 @@ final class SearchCommand extends TierproofCommand {
         OutputFile readmeOut = OutputFile.check("--out", out.resolve("README.md"), inputs);
         OutputFile judgeAsOut = promise == null ? null : OutputFile.check("--out", out.resolve(Replay.JUDGE_AS),
                 inputs);
-        Warehouse.Checked usersWarehouse = Warehouse.checkUsers(run.warehouse);
+        Warehouse.Checked usersWarehouse = Warehouse.checkUsers(run.localWarehouse("search"));
         var deadline = run.deadline(60);
 
         try (RunSession session = RunSession.start("search", main.runDirectory, run, report, main.err)) {
@@ -128,7 +128,7 @@ final class SearchCommand extends TierproofCommand {
                             : "the tiered table");
             CounterexampleSearch.Prover prover;
             if (streamhouse) {
-                RunSession.Streamhouse servers = session.startStreamhouse(warehouse.path());
+                RunSession.Streamhouse servers = session.startStreamhouse(warehouse.lake());
                 prover = CounterexampleSearch.streamhouse(servers.cluster(), servers.engine());
             } else {
                 FlinkEngine engine = session.started(FlinkEngine.start(4, session.directory().directory("flink")));

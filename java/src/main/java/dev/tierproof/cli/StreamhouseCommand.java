@@ -9,6 +9,7 @@ import dev.tierproof.fluss.ProcessFlussCluster;
 import dev.tierproof.fluss.RemoteFlussCluster;
 import dev.tierproof.fluss.ProducerOptions;
 import dev.tierproof.fluss.StreamhouseProof;
+import dev.tierproof.paimon.LakeLocation;
 import dev.tierproof.paimon.PaimonProof;
 import dev.tierproof.report.ProofReport;
 import dev.tierproof.util.HostPort;
@@ -79,7 +80,8 @@ final class StreamhouseCommand extends TierproofCommand {
     Path replay;
 
     @Option(names = "--fluss", paramLabel = "HOST:PORT", description = "prove on a Fluss cluster tierproof did not"
-            + " start (its coordinator; e.g. ./build.sh cluster up's), whose Paimon lake is --warehouse DIR; tierproof"
+            + " start (its coordinator; e.g. ./build.sh cluster up's), whose Paimon lake is --warehouse DIR or"
+            + " s3://BUCKET/PATH (with --conf FILE); tierproof"
             + " creates its table there and drops it if the run fails")
     String fluss;
 
@@ -98,8 +100,8 @@ final class StreamhouseCommand extends TierproofCommand {
 
     /** The cluster {@code --fluss} or {@code --cluster} names, once checked; null: the embedded one. */
     private FlussCluster external;
-    /** {@code --cluster}'s lake: the warehouse its servers tier into. */
-    private Path clusterWarehouse;
+    /** The lake: {@code --cluster}'s (the warehouse its servers tier into) or {@code --warehouse}; null: temporary. */
+    private LakeLocation lake;
     /** Where the jobs run: {@code --flink}, or {@code --cluster}'s session cluster; null: a MiniCluster. */
     private String flinkRest;
 
@@ -169,7 +171,7 @@ final class StreamhouseCommand extends TierproofCommand {
                                 + " (./build.sh cluster up --dir " + clusterDir + ")"));
                 RemoteFlussCluster.connect(state.fluss(), Duration.ofSeconds(10)); // it answers
                 external = new ProcessFlussCluster(state);
-                clusterWarehouse = state.warehouse();
+                lake = state.lake();
                 flinkRest = state.hasFlink() ? state.flink() : null;
                 if (schedule.stream().anyMatch(f -> f.kind() == Fault.Kind.MOVE_TABLET)) {
                     throw new IllegalArgumentException("--faults move-tablet brings a tablet server back on a new"
@@ -192,12 +194,15 @@ final class StreamhouseCommand extends TierproofCommand {
                 throw new IllegalArgumentException("--fluss " + fluss + " needs --warehouse DIR: the Paimon warehouse"
                         + " that cluster tiers into (datalake.paimon.warehouse)");
             }
+            if (clusterDir == null) {
+                lake = run.lake();
+            }
             // Checked before anything is made: the address, and that no table of others would be tiered.
             if (fluss != null) {
                 external = RemoteFlussCluster.connect(fluss, Duration.ofSeconds(10))
                         .refuseIfOthersWouldBeTiered(Duration.ofSeconds(30));
             }
-            new StreamhouseProof.Config(checked, null, null, perInsert, producer(), rounds, schedule,
+            new StreamhouseProof.Config(checked, lake, null, perInsert, producer(), rounds, schedule,
                     checkpoints(), ProducerOptions.parse(producerOptions));
             if (producer() == StreamhouseProof.Producer.SQL) {
                 checked.statements(perInsert);
@@ -218,8 +223,7 @@ final class StreamhouseCommand extends TierproofCommand {
     private int onTable(Workload checked, int perInsert, List<Fault> schedule, String describe, List<Path> inputs) {
         PaimonProof.checkRowsPerInsert(perInsert);
         OutputFile report = OutputFile.check("--report", run.report, inputs);
-        Warehouse.Checked usersWarehouse = Warehouse.checkUsers(clusterWarehouse != null ? clusterWarehouse
-                : run.warehouse);
+        Warehouse.Checked usersWarehouse = Warehouse.checkUsers(lake);
         Duration deadline = run.deadline(120);
         try (RunSession session = RunSession.start("streamhouse", main.runDirectory, run, report, main.err)) {
             main.running(session);
@@ -227,9 +231,9 @@ final class StreamhouseCommand extends TierproofCommand {
             main.out.println("tierproof streamhouse: " + describe + ", Paimon warehouse " + warehouse.describe());
             var progress = session.steps().progress();
             RunSession.Streamhouse servers = external != null ? session.onCluster(external, flinkRest)
-                    : session.startStreamhouse(warehouse.path());
+                    : session.startStreamhouse(warehouse.lake());
             ProofReport result = StreamhouseProof.run(servers.cluster(), servers.engine(),
-                    new StreamhouseProof.Config(checked, warehouse.path(), deadline, perInsert,
+                    new StreamhouseProof.Config(checked, warehouse.lake(), deadline, perInsert,
                             producer(), rounds, schedule, checkpoints(), ProducerOptions.parse(producerOptions)),
                     session.steps());
             session.completed();

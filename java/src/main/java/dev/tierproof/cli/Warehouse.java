@@ -1,5 +1,6 @@
 package dev.tierproof.cli;
 
+import dev.tierproof.paimon.LakeLocation;
 import dev.tierproof.paimon.PaimonLake;
 import dev.tierproof.paimon.PaimonTables;
 import dev.tierproof.run.IoMessages;
@@ -9,11 +10,11 @@ import java.nio.file.Path;
 
 /** The warehouse: the user's (kept, checked writable first) or a temporary one in the run directory. */
 final class Warehouse {
-    private final Path path;
+    private final LakeLocation lake;
     private final boolean temporary;
 
-    private Warehouse(Path path, boolean temporary) {
-        this.path = path;
+    private Warehouse(LakeLocation lake, boolean temporary) {
+        this.lake = lake;
         this.temporary = temporary;
     }
 
@@ -23,7 +24,19 @@ final class Warehouse {
      * @param made the outermost directory the check had to create (null when it existed): a run
      *     that does not complete removes what it made, if it is still empty
      */
-    record Checked(Path path, Path made) {}
+    record Checked(LakeLocation lake, Path made) {}
+
+    /**
+     * Checks a user's warehouse before anything runs: a directory as below; an object store's by
+     * writing and removing a probe there (the bucket exists, the credentials may write).
+     */
+    static Checked checkUsers(LakeLocation given) {
+        if (given == null || given.isLocal()) {
+            return given == null ? null : checkUsers(given.directory());
+        }
+        PaimonLake.probeWritable(given);
+        return new Checked(given, null);
+    }
 
     /**
      * Checks a user's {@code --warehouse} before anything runs: not a file, creatable, writable.
@@ -52,7 +65,7 @@ final class Warehouse {
             removeEmpty(p, made);
             throw new IllegalArgumentException("--warehouse " + given + " cannot be written: " + IoMessages.of(e), e);
         }
-        return new Checked(p, made);
+        return new Checked(LakeLocation.local(p), made);
     }
 
     /** Removes {@code dir} and its parents up to {@code made}, as long as they are empty. */
@@ -76,22 +89,27 @@ final class Warehouse {
      */
     static Warehouse of(Checked checked, RunSession session) {
         if (checked == null) {
-            return new Warehouse(session.directory().directory("warehouse"), true);
+            return new Warehouse(LakeLocation.local(session.directory().directory("warehouse")), true);
         }
-        Path users = checked.path();
+        LakeLocation users = checked.lake();
         if (checked.made() != null) {
             session.steps().undo().created("directory " + checked.made() + " (made for --warehouse)",
-                    () -> removeEmpty(users, checked.made()));
+                    () -> removeEmpty(users.directory(), checked.made()));
         }
-        if (!Files.exists(users.resolve(PaimonTables.DEFAULT_DATABASE + ".db"))) {
+        if (!PaimonLake.databaseExists(users, PaimonTables.DEFAULT_DATABASE)) {
             session.steps().undo().created("database " + PaimonTables.DEFAULT_DATABASE + " in the warehouse "
                     + users, () -> PaimonLake.dropDatabaseIfEmpty(users, PaimonTables.DEFAULT_DATABASE));
         }
         return new Warehouse(users, false);
     }
 
+    /** The warehouse's directory, for the commands that keep their tables in a local one. */
     Path path() {
-        return path;
+        return lake.directory();
+    }
+
+    LakeLocation lake() {
+        return lake;
     }
 
     boolean temporary() {
@@ -99,6 +117,6 @@ final class Warehouse {
     }
 
     String describe() {
-        return path + (temporary ? " (temporary)" : "");
+        return lake + (temporary ? " (temporary)" : "");
     }
 }

@@ -2,6 +2,7 @@ package dev.tierproof.fluss;
 
 import dev.tierproof.core.Ddl;
 import dev.tierproof.core.TablePaths;
+import dev.tierproof.paimon.LakeLocation;
 import java.time.Duration;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.table.api.TableEnvironment;
@@ -34,19 +35,30 @@ public final class FlussCatalog {
 
     /** A table environment with the Fluss catalog registered (by API) and in use. */
     public static TableEnvironment register(TableEnvironment tables, FlussCluster cluster) {
-        return use(tables, cluster, FLUSS_CATALOG, FLUSS_DATABASE);
+        return use(tables, cluster, null, FLUSS_CATALOG, FLUSS_DATABASE);
+    }
+
+    /** As above, for a cluster whose lake is {@code lake} (its settings given to the union read). */
+    public static TableEnvironment register(TableEnvironment tables, FlussCluster cluster, LakeLocation lake) {
+        return use(tables, cluster, lake, FLUSS_CATALOG, FLUSS_DATABASE);
     }
 
     /**
      * A table environment with {@code cluster}'s Fluss catalog registered as {@code name} (in this
-     * JVM only; once) and in use, in {@code database} (which Fluss's catalog checks exists).
+     * JVM only; once) and in use, in {@code database} (which Fluss's catalog checks exists). Fluss
+     * hands its clients the lake's settings without the secrets (keys naming a key, a secret or a
+     * password): a reader of the lake brings them, as {@code paimon.*} options of the catalog.
      */
-    public static TableEnvironment use(TableEnvironment tables, FlussCluster cluster, String name, String database) {
+    public static TableEnvironment use(TableEnvironment tables, FlussCluster cluster, LakeLocation lake, String name,
+            String database) {
         if (tables.getCatalog(name).isEmpty()) {
             Configuration conf = new Configuration();
             conf.setString("type", "fluss");
             conf.setString("bootstrap.servers", cluster.bootstrapServers());
             conf.setString("default-database", database);
+            if (lake != null) {
+                lake.fileSystemSettings().forEach((k, v) -> conf.setString("paimon." + k, v));
+            }
             tables.createCatalog(name, CatalogDescriptor.of(name, conf));
         }
         tables.useCatalog(name);

@@ -1,6 +1,7 @@
 package dev.tierproof.fluss;
 
 import dev.tierproof.core.TierproofException;
+import dev.tierproof.paimon.LakeLocation;
 import dev.tierproof.run.Progress;
 import dev.tierproof.util.Directories;
 import java.io.IOException;
@@ -22,9 +23,9 @@ import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A Fluss cluster as users deploy one, on this machine: a ZooKeeper server, a coordinator and
- * tablet servers, each a JVM of its own, listening on loopback only, tiering into a Paimon
- * warehouse of its own. {@code ./build.sh cluster up} starts it in a directory that then holds
+ * A Fluss cluster as users deploy one, on this machine: an S3 store (SeaweedFS), a ZooKeeper
+ * server, a coordinator and tablet servers and a Flink session cluster, each a process of its own,
+ * listening on loopback only, tiering into a Paimon warehouse in that S3 store. {@code ./build.sh cluster up} starts it in a directory that then holds
  * everything of it (data, logs, configuration, the state file); {@code down} stops its processes
  * and removes that directory. It never touches a directory it did not make.
  */
@@ -45,11 +46,21 @@ public final class ProcessCluster {
      * is "none" for a cluster started without one), its warehouse, and its processes (name → pid
      * and main class).
      */
-    public record State(Path dir, String zookeeper, String fluss, String flink, Path warehouse,
+    public record State(Path dir, String zookeeper, String fluss, String flink, String warehouse,
             Map<String, Part> parts) {
         /** Whether a Flink session cluster runs with it. */
         public boolean hasFlink() {
             return !flink.equals(NONE);
+        }
+
+        /** The settings file of its S3 store ({@code --conf}), or null for a warehouse in its directory. */
+        public Path conf() {
+            return LakeLocation.isUri(warehouse) ? dir.resolve(SeaweedFs.SETTINGS) : null;
+        }
+
+        /** Its lake: where its servers tier into, and how to reach it. */
+        public LakeLocation lake() {
+            return LakeLocation.parse("the cluster's warehouse", warehouse, conf(), Map.of());
         }
 
         /** One process of the cluster. */
@@ -115,9 +126,26 @@ public final class ProcessCluster {
         // Interrupted (Ctrl-C) while starting: what was started is stopped and its files removed.
         Thread undo = new Thread(() -> undoUp(dir, made, parts), "tierproof-cluster-up");
         Runtime.getRuntime().addShutdownHook(undo);
-        String part = "ZooKeeper";
+        String part = "SeaweedFS";
         try {
-            Path warehouse = Files.createDirectories(dir.resolve("warehouse"));
+            // The S3 store first (and so stopped last): the lake every other part reaches.
+            SeaweedFs.Ports ports = new SeaweedFs.Ports(freePort(), freePort(), freePort(), freePort(), freePort(),
+                    freePort(), freePort(), freePort());
+            Path weed = SeaweedFs.binary();
+            List<String> weedArgs = SeaweedFs.configure(dir, LOOPBACK, ports);
+            Files.write(dir.resolve("conf").resolve("s3").resolve(WEED_ARGS), weedArgs);
+            String s3 = LOOPBACK + ":" + ports.s3();
+            progress.step("starting SeaweedFS (S3 at " + s3 + ")");
+            parts.put("s3", start(dir, "s3", weed.toString(), SeaweedFs.SUBCOMMAND, s3, argsOf(dir, "s3")));
+            String warehouse = SeaweedFs.WAREHOUSE;
+            Runnable s3Only = () -> recordSoFar(dir, "none (not started)", warehouse, parts);
+            s3Only.run();
+            awaitPort(ports.s3(), deadline, "SeaweedFS's S3 gateway");
+            SeaweedFs.createBucket(LOOPBACK + ":" + ports.filer(), deadline);
+            LakeLocation lake = LakeLocation.parse("the cluster's warehouse", warehouse,
+                    dir.resolve(SeaweedFs.SETTINGS), Map.of());
+
+            part = "ZooKeeper";
             int zkPort = freePort();
             Path zkConf = dir.resolve("zookeeper.cfg");
             Files.writeString(zkConf, String.join("\n", "dataDir=" + Files.createDirectories(dir.resolve("zookeeper")),
@@ -126,8 +154,7 @@ public final class ProcessCluster {
             String zookeeper = LOOPBACK + ":" + zkPort;
             progress.step("starting ZooKeeper at " + zookeeper);
             parts.put("zookeeper", start(dir, "zookeeper", ZOOKEEPER, zookeeper, argsOf(dir, "zookeeper")));
-            Path warehouseDir = warehouse;
-            Runnable record = () -> recordSoFar(dir, zookeeper, warehouseDir, parts);
+            Runnable record = () -> recordSoFar(dir, zookeeper, warehouse, parts);
             record.run();
             awaitPort(zkPort, deadline, "ZooKeeper");
 
@@ -136,7 +163,7 @@ public final class ProcessCluster {
             common.put("remote.data.dir", Files.createDirectories(dir.resolve("remote")).toString());
             common.put("netty.server.num-network-threads", "1");
             common.put("netty.server.num-worker-threads", "3");
-            common.putAll(Tiering.clusterOptions(warehouse));
+            common.putAll(lake.flussClusterOptions());
 
             part = "the coordinator server";
             int coordinatorPort = freePort();
@@ -201,10 +228,10 @@ public final class ProcessCluster {
         }
     }
 
-    /** ZooKeeper, the coordinator, the tablet servers by id, then Flink: the order {@code down} reverses. */
+    /** S3, ZooKeeper, the coordinator, the tablet servers by id, then Flink: the order {@code down} reverses. */
     private static Map<String, State.Part> ordered(Map<String, State.Part> parts) {
         Map<String, State.Part> out = new LinkedHashMap<>();
-        java.util.stream.Stream.of(java.util.stream.Stream.of("zookeeper", "coordinator"),
+        java.util.stream.Stream.of(java.util.stream.Stream.of("s3", "zookeeper", "coordinator"),
                 parts.keySet().stream().filter(n -> n.startsWith("tablet-")).sorted(),
                 java.util.stream.Stream.of("jobmanager", "taskmanager")).flatMap(x -> x)
                 .filter(parts::containsKey).forEach(n -> out.put(n, parts.get(n)));
@@ -212,7 +239,7 @@ public final class ProcessCluster {
     }
 
     /** The parts started so far, so that {@code down} can stop a start that was cut short. */
-    private static void recordSoFar(Path dir, String zookeeper, Path warehouse, Map<String, State.Part> parts) {
+    private static void recordSoFar(Path dir, String zookeeper, String warehouse, Map<String, State.Part> parts) {
         try {
             State.Part coordinator = parts.get("coordinator");
             State.Part jobmanager = parts.get("jobmanager");
@@ -256,14 +283,15 @@ public final class ProcessCluster {
                     continue;
                 }
                 String main = required(p, name + ".main");
-                if (!List.of(ZOOKEEPER, COORDINATOR, TABLET, JOBMANAGER, TASKMANAGER).contains(main)) {
+                if (!List.of(SeaweedFs.SUBCOMMAND, ZOOKEEPER, COORDINATOR, TABLET, JOBMANAGER, TASKMANAGER)
+                        .contains(main)) {
                     throw new IllegalArgumentException(name + ".main is " + main + ", not a server of a cluster");
                 }
                 parts.put(name, new State.Part(Long.parseLong(required(p, name + ".pid")), main,
                         required(p, name + ".endpoint"), required(p, name + ".marker")));
             }
             return Optional.of(new State(dir, required(p, "zookeeper"), required(p, "fluss"),
-                    p.getProperty("flink", NONE), Path.of(required(p, "warehouse")), parts));
+                    p.getProperty("flink", NONE), required(p, "warehouse"), parts));
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(file + " is not a state file ./build.sh cluster up wrote: "
                     + e.getMessage(), e);
@@ -319,10 +347,16 @@ public final class ProcessCluster {
     }
 
     /** A part's arguments: its configuration in the cluster's directory (so a restart is the same server). */
-    private static String[] argsOf(Path dir, String name) {
+    private static String[] argsOf(Path dir, String name) throws IOException {
+        if (name.equals("s3")) {
+            return Files.readAllLines(dir.resolve("conf").resolve("s3").resolve(WEED_ARGS)).toArray(String[]::new);
+        }
         return name.equals("zookeeper") ? new String[] {dir.resolve("zookeeper.cfg").toString()}
                 : new String[] {"--configDir", dir.resolve("conf").resolve(name).toString()};
     }
+
+    /** {@code weed server}'s arguments, kept so that a restart is the same server. */
+    private static final String WEED_ARGS = "weed.args";
 
     /**
      * A fault as users meet it: part {@code name} killed ({@code kill -9}) and started again
@@ -341,7 +375,8 @@ public final class ProcessCluster {
                     ? "/fluss/tabletservers/ids/" + name.substring("tablet-".length()) : null;
             long before = registration == null ? 0 : registrationOwner(state.zookeeper(), registration);
             stop(part);
-            State.Part again = start(state.dir(), name, part.mainClass(), part.endpoint(), argsOf(state.dir(), name));
+            State.Part again = start(state.dir(), name, name.equals("s3") ? SeaweedFs.binary().toString() : null,
+                    part.mainClass(), part.endpoint(), argsOf(state.dir(), name));
             Map<String, State.Part> parts = new LinkedHashMap<>(state.parts());
             parts.put(name, again);
             State next = new State(state.dir(), state.zookeeper(), state.fluss(), state.flink(), state.warehouse(),
@@ -397,20 +432,33 @@ public final class ProcessCluster {
 
     private static State.Part start(Path dir, String name, String mainClass, String endpoint, String... args)
             throws IOException {
+        return start(dir, name, null, mainClass, endpoint, args);
+    }
+
+    /**
+     * Starts a part: {@code program} (null: a JVM running {@code mainClass}, a server's main class,
+     * on this JVM's class path) with {@code args}, its output in the cluster's logs.
+     */
+    private static State.Part start(Path dir, String name, String program, String mainClass, String endpoint,
+            String... args) throws IOException {
         List<String> command = new ArrayList<>();
         // Its own session: a Ctrl-C in the terminal that ran `up` later does not reach the servers.
         if (Files.isExecutable(Path.of("/usr/bin/setsid"))) {
             command.add("/usr/bin/setsid");
         }
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.add("-Xmx512m");
-        command.add("-Djava.io.tmpdir=" + Files.createDirectories(dir.resolve("tmp")));
-        for (String a : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-            if (a.startsWith("--add-opens") || a.startsWith("--add-exports")) {
-                command.add(a);
+        if (program != null) {
+            command.add(program);
+        } else {
+            command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+            command.add("-Xmx512m");
+            command.add("-Djava.io.tmpdir=" + Files.createDirectories(dir.resolve("tmp")));
+            for (String a : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+                if (a.startsWith("--add-opens") || a.startsWith("--add-exports")) {
+                    command.add(a);
+                }
             }
+            command.addAll(List.of("-cp", System.getProperty("java.class.path"), mainClass));
         }
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), mainClass));
         command.addAll(List.of(args));
         Path log = dir.resolve("logs").resolve(name + ".log");
         Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
@@ -498,11 +546,14 @@ public final class ProcessCluster {
         return new java.io.File("/dev/null");
     }
 
+    /** A Fluss server's configuration: it holds the S3 store's key pair, so it is readable by its owner only. */
     private static void configDir(Path dir, String name, Map<String, String> options) throws IOException {
         Path conf = Files.createDirectories(dir.resolve("conf").resolve(name));
         StringBuilder yaml = new StringBuilder();
         options.forEach((k, v) -> yaml.append(k).append(": ").append(v).append('\n'));
-        Files.writeString(conf.resolve("server.yaml"), yaml);
+        Path file = Files.createFile(conf.resolve("server.yaml"), java.nio.file.attribute.PosixFilePermissions
+                .asFileAttribute(java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")));
+        Files.writeString(file, yaml);
     }
 
     private static void write(State state) throws IOException {
@@ -510,7 +561,7 @@ public final class ProcessCluster {
         p.setProperty("zookeeper", state.zookeeper());
         p.setProperty("fluss", state.fluss());
         p.setProperty("flink", state.flink());
-        p.setProperty("warehouse", state.warehouse().toString());
+        p.setProperty("warehouse", state.warehouse());
         p.setProperty("parts", String.join(",", state.parts().keySet()));
         state.parts().forEach((name, part) -> {
             p.setProperty(name + ".pid", String.valueOf(part.pid()));
@@ -556,7 +607,7 @@ public final class ProcessCluster {
 
     private static String logTail(Path dir, String part) {
         String name = part.startsWith("tablet server ") ? "tablet-" + part.substring("tablet server ".length())
-                : part.equals("ZooKeeper") ? "zookeeper" : part.equals("the coordinator server") ? "coordinator"
+                : part.equals("SeaweedFS") ? "s3" : part.equals("ZooKeeper") ? "zookeeper" : part.equals("the coordinator server") ? "coordinator"
                 : part.equals("the Flink JobManager") ? "jobmanager" : part.equals("the Flink TaskManager")
                 ? "taskmanager" : "";
         Path log = dir.resolve("logs").resolve(name + ".log");

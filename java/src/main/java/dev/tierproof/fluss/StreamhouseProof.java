@@ -8,6 +8,7 @@ import dev.tierproof.core.verdict.Verdict;
 import dev.tierproof.flink.BoundedRead;
 import dev.tierproof.flink.FlinkEngine;
 import dev.tierproof.flink.Statements;
+import dev.tierproof.paimon.LakeLocation;
 import dev.tierproof.paimon.LakeOutage;
 import dev.tierproof.paimon.PaimonLake;
 import dev.tierproof.paimon.PaimonSnapshotRead;
@@ -65,7 +66,7 @@ public final class StreamhouseProof {
      * @param producerOptions the Fluss client writer's settings ({@link ProducerOptions}), empty
      *     for its defaults
      */
-    public record Config(Workload workload, Path warehouse, Duration deadline, int rowsPerInsert,
+    public record Config(Workload workload, LakeLocation warehouse, Duration deadline, int rowsPerInsert,
             Producer producer, int rounds, List<Fault> faults, Duration tieringCheckpoints,
             Map<String, String> producerOptions) {
         public Config {
@@ -88,6 +89,11 @@ public final class StreamhouseProof {
                 throw new IllegalArgumentException("--rounds " + rounds + " must be between 1 and the workload's "
                         + workload.operations() + " operations");
             }
+            if (warehouse != null && !warehouse.isLocal()
+                    && faults.stream().anyMatch(f -> f.kind() == Fault.Kind.LAKE_OUTAGE)) {
+                throw new IllegalArgumentException("--faults lake-outage moves the lake table's manifest directory"
+                        + " aside, which tierproof does only in a local warehouse, not in " + warehouse);
+            }
             if (rounds > 1 && producer != Producer.CLIENT) {
                 throw new IllegalArgumentException("--rounds " + rounds + " needs --producer client: rounds are"
                         + " ranges of operations, and SQL statements batch them");
@@ -95,19 +101,19 @@ public final class StreamhouseProof {
         }
 
         /** The tiering job run as Fluss's entry point runs it. */
-        public Config(Workload workload, Path warehouse, Duration deadline, int rowsPerInsert, Producer producer,
+        public Config(Workload workload, LakeLocation warehouse, Duration deadline, int rowsPerInsert, Producer producer,
                 int rounds, List<Fault> faults) {
             this(workload, warehouse, deadline, rowsPerInsert, producer, rounds, faults, null, Map.of());
         }
 
         /** Without faults. */
-        public Config(Workload workload, Path warehouse, Duration deadline, int rowsPerInsert, Producer producer,
+        public Config(Workload workload, LakeLocation warehouse, Duration deadline, int rowsPerInsert, Producer producer,
                 int rounds) {
             this(workload, warehouse, deadline, rowsPerInsert, producer, rounds, List.of());
         }
 
         /** Written through the Fluss client in one round, without faults. */
-        public Config(Workload workload, Path warehouse, Duration deadline, int rowsPerInsert) {
+        public Config(Workload workload, LakeLocation warehouse, Duration deadline, int rowsPerInsert) {
             this(workload, warehouse, deadline, rowsPerInsert, Producer.CLIENT, 1);
         }
     }
@@ -146,7 +152,7 @@ public final class StreamhouseProof {
                     + "; tierproof never writes to a table it did not create: choose another name or --warehouse");
         }
         boolean lakeDatabaseExisted = PaimonLake.databaseExists(cfg.warehouse(), db);
-        TableEnvironment flussBatch = utc(FlussCatalog.register(engine.batchTables(), cluster));
+        TableEnvironment flussBatch = utc(FlussCatalog.register(engine.batchTables(), cluster, cfg.warehouse()));
 
         long t = System.nanoTime();
         steps.progress().step("creating Fluss table " + db + "." + table + " (datalake enabled)");
@@ -295,7 +301,7 @@ public final class StreamhouseProof {
                                 workload.columns(), cfg.deadline())));
                 Reading.Planned full = null;
                 if (stalled == null) {
-                    TableEnvironment flussStreaming = utc(FlussCatalog.register(engine.streamingTables(), cluster));
+                    TableEnvironment flussStreaming = utc(FlussCatalog.register(engine.streamingTables(), cluster, cfg.warehouse()));
                     String earliest = workload.selectAll(Map.of("scan.startup.mode", "earliest"));
                     first.add(reading.plan("fluss_changelog", Workload.Source.LOG, () -> new Reading.Bound(
                             "scan.startup.mode=earliest, stopped at the log end offsets: " + logChanges + " changes",
@@ -371,7 +377,7 @@ public final class StreamhouseProof {
                 details.add(String.format("faults           : %s", String.join(", ", injected)));
             }
             details.add(String.format("tiered into      : Paimon %s.%s in %s", db, table,
-                    cfg.warehouse().toAbsolutePath()));
+                    cfg.warehouse()));
             details.add(q != null ? String.format("tiering          : %d changes in %d bucket(s), lake snapshot %d,"
                     + " caught up in %d ms", q.logEndOffset(), q.buckets(), q.lakeSnapshotId(), q.waitedMillis())
                     : "tiering          : STALLED: " + stalled);
@@ -405,11 +411,11 @@ public final class StreamhouseProof {
     private static final class TieringJob implements AutoCloseable {
         private final FlinkEngine engine;
         private final FlussCluster cluster;
-        private final Path warehouse;
+        private final LakeLocation warehouse;
         private final Duration checkpoints;
         private Tiering current;
 
-        TieringJob(FlinkEngine engine, FlussCluster cluster, Path warehouse, Duration checkpoints) {
+        TieringJob(FlinkEngine engine, FlussCluster cluster, LakeLocation warehouse, Duration checkpoints) {
             this.engine = engine;
             this.cluster = cluster;
             this.warehouse = warehouse;
@@ -625,7 +631,7 @@ public final class StreamhouseProof {
         return tables;
     }
 
-    private static TableEnvironment paimon(TableEnvironment tables, Path warehouse) {
+    private static TableEnvironment paimon(TableEnvironment tables, LakeLocation warehouse) {
         PaimonTables.register(utc(tables), warehouse);
         tables.useDatabase(FlussCatalog.FLUSS_DATABASE);
         return tables;

@@ -2,6 +2,7 @@ package dev.tierproof.fluss;
 
 import dev.tierproof.core.TierproofException;
 import dev.tierproof.flink.FlinkEngine;
+import dev.tierproof.paimon.LakeLocation;
 import dev.tierproof.run.Steps;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -38,10 +39,7 @@ public final class Tiering implements AutoCloseable {
 
     /** The datalake options a Fluss cluster needs to tier into a Paimon filesystem warehouse. */
     public static Map<String, String> clusterOptions(Path warehouse) {
-        return Map.of(
-                "datalake.format", "paimon",
-                "datalake.paimon.metastore", "filesystem",
-                "datalake.paimon.warehouse", warehouse.toAbsolutePath().toString());
+        return LakeLocation.local(warehouse).flussClusterOptions();
     }
 
     /**
@@ -49,7 +47,7 @@ public final class Tiering implements AutoCloseable {
      * strategy is then {@code none}); it polls Fluss for tables to tier every {@code pollInterval}.
      */
     public static Tiering start(FlinkEngine engine, FlussCluster cluster, Path warehouse, Duration pollInterval) {
-        return start(engine, cluster, warehouse, pollInterval, null);
+        return start(engine, cluster, LakeLocation.local(warehouse), pollInterval, null);
     }
 
     /**
@@ -57,13 +55,13 @@ public final class Tiering implements AutoCloseable {
      * Flink restarts a failed job (its default then: exponential delay), which a user can choose
      * with {@code -Dexecution.checkpointing.interval=…}.
      */
-    public static Tiering start(FlinkEngine engine, FlussCluster cluster, Path warehouse, Duration pollInterval,
-            Duration checkpoints) {
+    public static Tiering start(FlinkEngine engine, FlussCluster cluster, LakeLocation warehouse,
+            Duration pollInterval, Duration checkpoints) {
         Configuration flussConf = cluster.clientConfig();
         flussConf.setString("tiering.poll.table.interval", pollInterval.toMillis() + "ms");
         Configuration lakeConf = new Configuration();
         lakeConf.setString("metastore", "filesystem");
-        lakeConf.setString("warehouse", warehouse.toAbsolutePath().toString());
+        warehouse.catalogOptions().forEach(lakeConf::setString);
         try {
             var env = engine.streamEnvironment();
             if (checkpoints != null) {

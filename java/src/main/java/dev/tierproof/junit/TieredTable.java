@@ -3,6 +3,7 @@ package dev.tierproof.junit;
 import dev.tierproof.audit.TableAudit;
 import dev.tierproof.core.TierproofException;
 import dev.tierproof.fluss.Tiering;
+import dev.tierproof.paimon.LakeLocation;
 import dev.tierproof.report.ProofReport;
 import dev.tierproof.run.Steps;
 import org.apache.fluss.client.Connection;
@@ -41,7 +42,7 @@ public final class TieredTable {
         } catch (Exception e) {
             throw new TierproofException("could not reach the Fluss cluster: " + e.getMessage(), e);
         }
-        TableAudit.Config cfg = new TableAudit.Config(path, streamhouse.warehouse(),
+        TableAudit.Config cfg = new TableAudit.Config(path, LakeLocation.local(streamhouse.warehouse()),
                 streamhouse.readDeadline());
         TableAudit.check(streamhouse.cluster(), cfg);
         return TableAudit.run(streamhouse.cluster(), streamhouse.engine(), cfg, Steps.silent());

@@ -1,5 +1,6 @@
 package dev.tierproof.matrix;
 
+import dev.tierproof.paimon.LakeLocation;
 import dev.tierproof.core.Ddl;
 import dev.tierproof.core.TierproofException;
 import dev.tierproof.core.Workload;
@@ -146,7 +147,7 @@ public final class StreamhouseMatrix {
             Row row;
             try (Workload w = Workload.generate(Workload.Target.FLUSS, ddl, cfg.operations(), cfg.keys(), cfg.seed(),
                     true)) {
-                ProofReport r = StreamhouseProof.run(cluster, engine, new StreamhouseProof.Config(w, cfg.warehouse(),
+                ProofReport r = StreamhouseProof.run(cluster, engine, new StreamhouseProof.Config(w, LakeLocation.local(cfg.warehouse()),
                         cfg.deadline(), 1000, StreamhouseProof.Producer.CLIENT, Math.min(cfg.rounds(),
                                 w.operations())), steps.quiet());
                 row = row(shape, r, millisSince(start));

@@ -17,7 +17,7 @@ public final class LakeOutage {
     private LakeOutage() {}
 
     /** Makes the table's commits fail for {@code length}, then restores the directory. */
-    public static void run(Path warehouse, String database, String table, Duration length) {
+    public static void run(LakeLocation warehouse, String database, String table, Duration length) {
         Path manifests = manifestDirectory(warehouse, database, table);
         Path aside = manifests.resolveSibling("manifest.tierproof-outage");
         try {
@@ -43,9 +43,9 @@ public final class LakeOutage {
         }
     }
 
-    private static Path manifestDirectory(Path warehouse, String database, String table) {
+    private static Path manifestDirectory(LakeLocation warehouse, String database, String table) {
         Path dir = PaimonLake.tableDirectory(warehouse, database, table).resolve("manifest");
-        if (!dir.startsWith(warehouse.toAbsolutePath().normalize()) || !Files.isDirectory(dir)) {
+        if (!dir.startsWith(warehouse.directory()) || !Files.isDirectory(dir)) {
             throw new TierproofException("the lake table's manifest directory " + dir + " is not a directory in the"
                     + " warehouse " + warehouse);
         }

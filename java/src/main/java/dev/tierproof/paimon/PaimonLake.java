@@ -4,6 +4,8 @@ import dev.tierproof.core.TierproofException;
 import dev.tierproof.run.Steps;
 import java.nio.file.Path;
 import java.util.OptionalLong;
+import org.apache.paimon.fs.FileIO;
+import org.apache.paimon.options.Options;
 import org.apache.paimon.Snapshot;
 import org.apache.paimon.catalog.Catalog;
 import org.apache.paimon.catalog.CatalogContext;
@@ -22,9 +24,13 @@ public final class PaimonLake {
         T apply(Catalog catalog) throws Exception;
     }
 
-    private static <T> T withCatalog(Path warehouse, String what, WithCatalog<T> body) {
-        CatalogContext context = CatalogContext.create(new org.apache.paimon.fs.Path(warehouse.toUri()));
-        try (Catalog catalog = CatalogFactory.createCatalog(context)) {
+    /** Paimon's context for the warehouse: its location and its file system's settings. */
+    public static CatalogContext context(LakeLocation lake) {
+        return CatalogContext.create(Options.fromMap(lake.catalogOptions()));
+    }
+
+    private static <T> T withCatalog(LakeLocation warehouse, String what, WithCatalog<T> body) {
+        try (Catalog catalog = CatalogFactory.createCatalog(context(warehouse))) {
             return body.apply(catalog);
         } catch (TierproofException e) {
             throw e;
@@ -34,18 +40,18 @@ public final class PaimonLake {
     }
 
     /** Where a table's files are, as a local path. */
-    public static Path tableDirectory(Path warehouse, String database, String table) {
+    public static Path tableDirectory(LakeLocation warehouse, String database, String table) {
         return withCatalog(warehouse, "finding table " + database + "." + table, catalog -> Path.of(
                 ((org.apache.paimon.table.FileStoreTable) catalog.getTable(Identifier.create(database, table)))
                         .location().toUri()).toAbsolutePath().normalize());
     }
 
-    public static boolean databaseExists(Path warehouse, String database) {
+    public static boolean databaseExists(LakeLocation warehouse, String database) {
         return withCatalog(warehouse, "looking up database " + database,
                 c -> c.listDatabases().contains(database));
     }
 
-    public static boolean tableExists(Path warehouse, String database, String table) {
+    public static boolean tableExists(LakeLocation warehouse, String database, String table) {
         return withCatalog(warehouse, "looking up table " + database + "." + table, c -> {
             try {
                 c.getTable(Identifier.create(database, table));
@@ -57,7 +63,7 @@ public final class PaimonLake {
     }
 
     /** The id of the table's latest snapshot, if it has one. */
-    public static OptionalLong latestSnapshotId(Path warehouse, String database, String table) {
+    public static OptionalLong latestSnapshotId(LakeLocation warehouse, String database, String table) {
         return withCatalog(warehouse, "reading the snapshots of " + database + "." + table, c -> {
             Table t = c.getTable(Identifier.create(database, table));
             return t.latestSnapshot().map(Snapshot::id).map(OptionalLong::of).orElse(OptionalLong.empty());
@@ -68,7 +74,7 @@ public final class PaimonLake {
      * Rolls the table back to {@code snapshotId}: every later snapshot, and the files only it
      * holds, are removed. Checks afterwards that the latest snapshot is {@code snapshotId}.
      */
-    public static void rollBackTo(Path warehouse, String database, String table, long snapshotId) {
+    public static void rollBackTo(LakeLocation warehouse, String database, String table, long snapshotId) {
         withCatalog(warehouse, "rolling back " + database + "." + table, c -> {
             Table t = c.getTable(Identifier.create(database, table));
             t.rollbackTo(snapshotId);
@@ -82,7 +88,7 @@ public final class PaimonLake {
         });
     }
 
-    public static void dropTable(Path warehouse, String database, String table) {
+    public static void dropTable(LakeLocation warehouse, String database, String table) {
         withCatalog(warehouse, "dropping " + database + "." + table, c -> {
             c.dropTable(Identifier.create(database, table), true);
             return null;
@@ -90,7 +96,7 @@ public final class PaimonLake {
     }
 
     /** Drops the database if it is empty (never cascading into tables this run did not make). */
-    public static void dropDatabaseIfEmpty(Path warehouse, String database) {
+    public static void dropDatabaseIfEmpty(LakeLocation warehouse, String database) {
         withCatalog(warehouse, "dropping database " + database, c -> {
             if (!c.listDatabases().contains(database)) {
                 return null;
@@ -101,5 +107,61 @@ public final class PaimonLake {
             c.dropDatabase(database, true, false);
             return null;
         });
+    }
+
+    /**
+     * Whether the warehouse can be written: a probe file made and removed in it (the bucket must
+     * exist, the credentials must let it be written). Throws, naming the warehouse, if not.
+     */
+    public static void probeWritable(LakeLocation warehouse) {
+        org.apache.paimon.fs.Path probe = new org.apache.paimon.fs.Path(warehouse.warehouse(),
+                ".tierproof-probe-" + java.util.UUID.randomUUID());
+        try {
+            FileIO io = FileIO.get(probe, context(warehouse));
+            io.writeFile(probe, "tierproof", false);
+            io.deleteQuietly(probe);
+        } catch (Exception e) {
+            throw new IllegalArgumentException("--warehouse " + warehouse + " cannot be written: "
+                    + Steps.rootMessage(e), e);
+        }
+    }
+
+    /** Whether the warehouse's root exists (read only: an audit never makes it). */
+    public static boolean warehouseExists(LakeLocation warehouse) {
+        if (warehouse.isLocal()) {
+            return java.nio.file.Files.isDirectory(warehouse.directory());
+        }
+        org.apache.paimon.fs.Path root = new org.apache.paimon.fs.Path(warehouse.warehouse());
+        try {
+            return FileIO.get(root, context(warehouse)).exists(root);
+        } catch (Exception e) {
+            throw new TierproofException("reaching the warehouse " + warehouse + " failed: " + Steps.rootMessage(e),
+                    e);
+        }
+    }
+
+    // The Paimon-only commands keep their tables in a local directory.
+    public static boolean databaseExists(Path warehouse, String database) {
+        return databaseExists(LakeLocation.local(warehouse), database);
+    }
+
+    public static boolean tableExists(Path warehouse, String database, String table) {
+        return tableExists(LakeLocation.local(warehouse), database, table);
+    }
+
+    public static OptionalLong latestSnapshotId(Path warehouse, String database, String table) {
+        return latestSnapshotId(LakeLocation.local(warehouse), database, table);
+    }
+
+    public static void rollBackTo(Path warehouse, String database, String table, long snapshotId) {
+        rollBackTo(LakeLocation.local(warehouse), database, table, snapshotId);
+    }
+
+    public static void dropTable(Path warehouse, String database, String table) {
+        dropTable(LakeLocation.local(warehouse), database, table);
+    }
+
+    public static void dropDatabaseIfEmpty(Path warehouse, String database) {
+        dropDatabaseIfEmpty(LakeLocation.local(warehouse), database);
     }
 }

@@ -149,7 +149,7 @@ public final class PaimonProof {
                         (lane, sink) -> BoundedRead.collect(lane, streaming, replay, sink, cfg.deadline())));
                 planned.add(reading.plan("paimon_replay", Workload.Source.REPLAY, () -> Reading.Bound.endsByItself(
                         "Paimon's own stream scan from snapshot 1 (no Flink)"),
-                        (lane, sink) -> PaimonStreamReplay.replay(lane, cfg.warehouse(), path.getDatabaseName(),
+                        (lane, sink) -> PaimonStreamReplay.replay(lane, LakeLocation.local(cfg.warehouse()), path.getDatabaseName(),
                                 path.getObjectName(), sink, workload.columns(), cfg.deadline())));
             }
             t = System.nanoTime();

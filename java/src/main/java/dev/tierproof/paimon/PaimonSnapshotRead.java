@@ -24,12 +24,12 @@ public final class PaimonSnapshotRead {
     private PaimonSnapshotRead() {}
 
     /** Reads the named columns of snapshot {@code snapshotId}, as text, as a step within {@code deadline}. */
-    public static Workload.ReadBuffer read(Steps steps, Path warehouse, String database, String table,
+    public static Workload.ReadBuffer read(Steps steps, LakeLocation warehouse, String database, String table,
             long snapshotId, Workload.ReadBuffer sink, List<String> columns, Duration deadline) {
         String name = database + "." + table;
         return steps.run("reading lake snapshot " + snapshotId + " of " + name, deadline, control -> {
             control.detail(() -> "it had read " + sink.size() + " rows");
-            CatalogContext context = CatalogContext.create(new org.apache.paimon.fs.Path(warehouse.toUri()));
+            CatalogContext context = PaimonLake.context(warehouse);
             try (Catalog catalog = CatalogFactory.createCatalog(context)) {
                 Table pinned = catalog.getTable(Identifier.create(database, table))
                         .copy(Map.of("scan.snapshot-id", Long.toString(snapshotId)));

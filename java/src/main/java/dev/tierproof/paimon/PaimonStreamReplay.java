@@ -32,12 +32,12 @@ public final class PaimonStreamReplay {
      * {@code deadline} (a lake table's Fluss system columns are left out by naming only the
      * table's own).
      */
-    public static Workload.ReadBuffer replay(Steps steps, Path warehouse, String database, String table,
+    public static Workload.ReadBuffer replay(Steps steps, LakeLocation warehouse, String database, String table,
             Workload.ReadBuffer sink, List<String> columns, Duration deadline) {
         String name = sink.name();
         return steps.run("the " + name + " replay", deadline, control -> {
             control.detail(() -> "it had read " + sink.size() + " changes");
-            CatalogContext context = CatalogContext.create(new org.apache.paimon.fs.Path(warehouse.toUri()));
+            CatalogContext context = PaimonLake.context(warehouse);
             try (Catalog catalog = CatalogFactory.createCatalog(context)) {
                 Table base = catalog.getTable(Identifier.create(database, table));
                 long last = base.latestSnapshot().map(Snapshot::id).orElseThrow(() ->

@@ -25,9 +25,17 @@ public final class PaimonTables {
 
     /** Registers the catalog (by API, so the path is never spliced into SQL) and uses it. */
     public static void register(TableEnvironment tables, Path warehouse) {
+        register(tables, LakeLocation.local(warehouse));
+    }
+
+    /** As above, for a warehouse anywhere Paimon reaches (its file system's settings given to the catalog). */
+    public static void register(TableEnvironment tables, LakeLocation warehouse) {
         Configuration conf = new Configuration();
         conf.setString("type", "paimon");
-        conf.setString("warehouse", warehouse.toAbsolutePath().toUri().toString());
+        warehouse.catalogOptions().forEach(conf::setString);
+        if (warehouse.isLocal()) {
+            conf.setString("warehouse", warehouse.directory().toUri().toString());
+        }
         tables.createCatalog(CATALOG, CatalogDescriptor.of(CATALOG, conf));
         tables.useCatalog(CATALOG);
     }

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tierproof.core.TierproofException;
 import dev.tierproof.core.Versions;
 import dev.tierproof.core.verdict.Verdict;
+import dev.tierproof.paimon.LakeLocation;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -105,8 +106,13 @@ public abstract class Report {
 
     /** The report's {@code paimon} object: where the proved table is. */
     public static ObjectNode putPaimon(ObjectNode report, Path warehouse, String database, String table) {
+        return putPaimon(report, LakeLocation.local(warehouse), database, table);
+    }
+
+    /** As above; the warehouse's location only, never its settings. */
+    public static ObjectNode putPaimon(ObjectNode report, LakeLocation warehouse, String database, String table) {
         ObjectNode paimon = report.putObject("paimon");
-        paimon.put("warehouse", warehouse.toAbsolutePath().toString());
+        paimon.put("warehouse", warehouse.warehouse());
         paimon.put("database", database);
         paimon.put("table", table);
         return paimon;

@@ -1,5 +1,6 @@
 package dev.tierproof.search;
 
+import dev.tierproof.paimon.LakeLocation;
 import dev.tierproof.core.Ddl;
 import dev.tierproof.core.TierproofException;
 import dev.tierproof.core.Workload;
@@ -90,7 +91,7 @@ public final class CounterexampleSearch {
         return (workload, conditions, proof, cfg, steps) -> {
             try (Workload named = workload.renamed("search_" + proof)) {
                 int rounds = Math.min(conditions.rounds(), named.operations());
-                return StreamhouseProof.run(cluster, engine, new StreamhouseProof.Config(named, cfg.warehouse(),
+                return StreamhouseProof.run(cluster, engine, new StreamhouseProof.Config(named, LakeLocation.local(cfg.warehouse()),
                         cfg.deadline(), 1000, StreamhouseProof.Producer.CLIENT, rounds, conditions.faults(), null,
                         conditions.producerOptions()), steps);
             }

@@ -3,6 +3,7 @@ package dev.tierproof.fluss;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.tierproof.paimon.LakeLocation;
 import dev.tierproof.core.Workload;
 import dev.tierproof.core.verdict.Verdict;
 import dev.tierproof.report.ProofReport;
@@ -36,7 +37,7 @@ class StreamhouseProofTest {
         try (Workload w = Workload.open(Workload.Target.FLUSS, FlussCatalog.tieredTableDdl(table),
                 UPSERTS.getBytes(java.nio.charset.StandardCharsets.UTF_8))) {
             return StreamhouseProof.run(FLUSS.cluster(), FLINK.engine(),
-                    new StreamhouseProof.Config(w, FLUSS.warehouse(), Duration.ofSeconds(120), 10, producer, 1),
+                    new StreamhouseProof.Config(w, LakeLocation.local(FLUSS.warehouse()), Duration.ofSeconds(120), 10, producer, 1),
                     Steps.silent());
         }
     }
@@ -52,7 +53,7 @@ class StreamhouseProofTest {
         try (Workload w = Workload.generate(Workload.Target.FLUSS, FlussCatalog.tieredTableDdl("faulty"), 2000, 200,
                 3, true)) {
             r = StreamhouseProof.run(FLUSS.cluster(), FLINK.engine(), new StreamhouseProof.Config(w,
-                    FLUSS.warehouse(), Duration.ofSeconds(120), 10, StreamhouseProof.Producer.CLIENT, 1,
+                    LakeLocation.local(FLUSS.warehouse()), Duration.ofSeconds(120), 10, StreamhouseProof.Producer.CLIENT, 1,
                     Fault.parse("restart-tablet@700,restart-tiering@1400", 2000)), Steps.silent());
         }
         assertThat(r.consistent()).as(r.summary()).isTrue();
@@ -82,7 +83,7 @@ class StreamhouseProofTest {
         try (Workload w = Workload.open(Workload.Target.FLUSS, ddl, csv.toString().getBytes(
                 java.nio.charset.StandardCharsets.UTF_8))) {
             r = StreamhouseProof.run(FLUSS.cluster(), FLINK.engine(), new StreamhouseProof.Config(w,
-                    FLUSS.warehouse(), Duration.ofSeconds(120), 10, StreamhouseProof.Producer.CLIENT, 3,
+                    LakeLocation.local(FLUSS.warehouse()), Duration.ofSeconds(120), 10, StreamhouseProof.Producer.CLIENT, 3,
                     Fault.parse("restart-coordinator@700,restart-zookeeper@1200", 1500)), Steps.silent());
         }
         assertThat(r.consistent()).as(r.summary()).isTrue();
@@ -128,7 +129,7 @@ class StreamhouseProofTest {
         try (Workload w = Workload.generate(Workload.Target.FLUSS, FlussCatalog.tieredTableDdl(table), 800, 100, 5,
                 true)) {
             return StreamhouseProof.run(FLUSS.cluster(), FLINK.engine(), new StreamhouseProof.Config(w,
-                    FLUSS.warehouse(), deadline, 10, StreamhouseProof.Producer.CLIENT, 2,
+                    LakeLocation.local(FLUSS.warehouse()), deadline, 10, StreamhouseProof.Producer.CLIENT, 2,
                     Fault.parse("lake-outage@600", 800), tieringCheckpoints, Map.of()), Steps.silent());
         }
     }

