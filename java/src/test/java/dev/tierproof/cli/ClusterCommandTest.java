@@ -13,9 +13,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A Fluss cluster of separate processes (ZooKeeper, a coordinator, two tablet servers, each a
- * JVM of its own on loopback), and the streamhouse proof on it through {@code --fluss}: the
- * embedded Flink runs the tiering job and the reads, the servers run elsewhere.
+ * A cluster of separate processes as users deploy one (an S3 store, ZooKeeper, a coordinator, two
+ * tablet servers, a Flink JobManager and TaskManager, each a process of its own on loopback) with
+ * its lake on S3, and the streamhouse proof on it: by address, on the cluster, with a kill -9.
  */
 class ClusterCommandTest {
     @TempDir
@@ -28,18 +28,45 @@ class ClusterCommandTest {
         try {
             Outcome up = run("cluster", "up", "--dir", dir.toString());
             assertThat(up.status()).as(up.out() + up.err()).isEqualTo(Main.CONSISTENT);
-            Matcher m = Pattern.compile("--fluss (127\\.0\\.0\\.1:\\d+) --warehouse (\\S+)").matcher(up.out());
+            Matcher m = Pattern.compile("--fluss (127\\.0\\.0\\.1:\\d+) --warehouse (\\S+) --conf (\\S+)")
+                    .matcher(up.out());
             assertThat(m.find()).as(up.out()).isTrue();
             String fluss = m.group(1);
             String warehouse = m.group(2);
-            assertThat(up.out()).contains("tablet-0", "tablet-1", "coordinator", "zookeeper", "jobmanager",
+            Path conf = Path.of(m.group(3));
+            assertThat(up.out()).contains("s3", "tablet-0", "tablet-1", "coordinator", "zookeeper", "jobmanager",
                     "taskmanager").doesNotContain("NOT RUNNING");
+            // The lake is in the cluster's S3 store; its key pair is the owner's alone and printed nowhere.
+            assertThat(warehouse).isEqualTo("s3://tierproof/warehouse");
+            assertThat(java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(conf)))
+                    .isEqualTo("rw-------");
+            java.util.Properties s3 = new java.util.Properties();
+            try (var in = Files.newInputStream(conf)) {
+                s3.load(in);
+            }
+            String secret = s3.getProperty("s3.secret-key");
+            assertThat(secret).hasSizeGreaterThan(20);
+            assertThat(up.out() + up.err()).doesNotContain(secret);
             Matcher f = Pattern.compile("flink +: (127\\.0\\.0\\.1:\\d+)").matcher(up.out());
             assertThat(f.find()).as(up.out()).isTrue();
             String flink = f.group(1);
-            // Separate processes, each on loopback: ZooKeeper, Fluss (3), Flink (a JobManager, a TaskManager).
+            // Separate processes, each on loopback: S3, ZooKeeper, Fluss (3), Flink (a JobManager, a TaskManager).
             pids = Pattern.compile("pid (\\d+)").matcher(up.out()).results().map(r -> r.group(1)).toList();
-            assertThat(pids).hasSize(6).doesNotContain(String.valueOf(ProcessHandle.current().pid()));
+            assertThat(pids).hasSize(7).doesNotContain(String.valueOf(ProcessHandle.current().pid()));
+
+            // A key pair the store does not know, and a bucket it does not have: refused before anything is made.
+            Path wrong = tmp.resolve("wrong.properties");
+            Files.writeString(wrong, Files.readString(conf).replace(secret, "not-" + secret));
+            Outcome badKey = run("streamhouse", "--fluss", fluss, "--warehouse", warehouse, "--conf", wrong.toString(),
+                    "--table", "never", "--random", "10");
+            assertThat(badKey.status()).isEqualTo(Main.FAILED);
+            assertThat(badKey.err()).contains("--warehouse s3://tierproof/warehouse cannot be written")
+                    .doesNotContain("creating Fluss table").doesNotContain(secret);
+            Outcome noBucket = run("streamhouse", "--fluss", fluss, "--warehouse", "s3://no-such-bucket/wh", "--conf",
+                    conf.toString(), "--table", "never", "--random", "10");
+            assertThat(noBucket.status()).isEqualTo(Main.FAILED);
+            assertThat(noBucket.err()).contains("--warehouse s3://no-such-bucket/wh cannot be written")
+                    .doesNotContain("creating Fluss table");
 
             Outcome again = run("cluster", "up", "--dir", dir.toString());
             assertThat(again.status()).isEqualTo(Main.FAILED);
@@ -47,12 +74,15 @@ class ClusterCommandTest {
 
             // By address, as a cluster tierproof did not start (allowed while no lake table is there); the
             // jobs on the Flink session cluster by address.
-            Outcome byAddress = run("streamhouse", "--fluss", fluss, "--warehouse", warehouse, "--flink", flink,
-                    "--table", "first", "--random", "40", "--keys", "8");
+            Outcome byAddress = run("streamhouse", "--fluss", fluss, "--warehouse", warehouse, "--conf", conf.toString(),
+                    "--flink", flink, "--table", "first", "--random", "40", "--keys", "8", "--report",
+                    tmp.resolve("first.json").toString());
             assertThat(byAddress.status()).as(byAddress.out() + byAddress.err()).isEqualTo(Main.CONSISTENT);
             assertThat(byAddress.err()).contains("connecting to the Fluss cluster at " + fluss)
                     .contains("jobs go to the Flink session cluster at " + flink)
                     .doesNotContain("starting Fluss (ZooKeeper").doesNotContain("starting Flink MiniCluster");
+            assertThat(byAddress.out() + byAddress.err() + Files.readString(tmp.resolve("first.json")))
+                    .contains("s3://tierproof/warehouse").doesNotContain(secret);
 
             // On the cluster: Fluss's servers and Flink's session cluster (the tiering job and every read).
             Outcome proof = run("streamhouse", "--cluster", dir.toString(), "--random", "300", "--keys", "30",
@@ -70,8 +100,8 @@ class ClusterCommandTest {
             assertThat(taken.err()).contains("table fluss.accounts already exists");
 
             // Now it holds lake tables: by address, tierproof's tiering job would tier them too. Refused, untouched.
-            Outcome others = run("streamhouse", "--fluss", fluss, "--warehouse", warehouse, "--table", "third",
-                    "--random", "10");
+            Outcome others = run("streamhouse", "--fluss", fluss, "--warehouse", warehouse, "--conf", conf.toString(),
+                    "--table", "third", "--random", "10");
             assertThat(others.status()).isEqualTo(Main.FAILED);
             assertThat(others.err()).contains("has lake-enabled tables (fluss.accounts, fluss.first)")
                     .doesNotContain("creating Fluss table");
@@ -81,9 +111,15 @@ class ClusterCommandTest {
             assertThat(audit.status()).as(audit.out() + audit.err()).isEqualTo(Main.CONSISTENT);
             assertThat(audit.out()).contains("reference        : fluss_log").contains("(tier lag 0)");
 
+            // A fault as users meet it: kill -9 of tablet server 0 mid-workload, started again, the proof still holds.
+            Outcome killed = run("streamhouse", "--cluster", dir.toString(), "--table", "faulted", "--random", "60",
+                    "--keys", "10", "--faults", "restart-tablet@30");
+            assertThat(killed.status()).as(killed.out() + killed.err()).isEqualTo(Main.CONSISTENT);
+            assertThat(killed.out()).contains("faults           : restart-tablet@30");
+
             // Faults restart servers, which tierproof does only on a cluster it started itself.
-            Outcome faults = run("streamhouse", "--fluss", fluss, "--warehouse", warehouse, "--table", "other",
-                    "--random", "20", "--faults", "restart-tablet@10");
+            Outcome faults = run("streamhouse", "--fluss", fluss, "--warehouse", warehouse, "--conf", conf.toString(),
+                    "--table", "other", "--random", "20", "--faults", "restart-tablet@10");
             assertThat(faults.status()).isEqualTo(Main.FAILED);
             assertThat(faults.err()).contains("leave --fluss out").doesNotContain("connecting");
 

@@ -82,6 +82,15 @@ class MainTest {
         Outcome missing = run("prove", "--upserts", dir.resolve("missing.csv").toString());
         assertEquals(Main.FAILED, missing.status());
         assertTrue(missing.err().contains("missing.csv: no such file or directory"), missing.err());
+        // An object store warehouse is for streamhouse and audit; the Paimon-only commands say so.
+        Outcome s3 = run("prove", "--warehouse", "s3://bucket1/wh");
+        assertEquals(Main.FAILED, s3.status());
+        assertTrue(s3.err().contains("--warehouse s3://bucket1/wh: prove keeps its tables in a local directory"),
+                s3.err());
+        Outcome noKeys = run("streamhouse", "--warehouse", "s3://bucket1/wh", "--random", "5");
+        assertEquals(Main.FAILED, noKeys.status());
+        assertTrue(noKeys.err().contains("--warehouse s3://bucket1/wh needs credentials")
+                && !noKeys.err().contains("starting Fluss"), noKeys.err());
     }
 
     @Test

@@ -1,0 +1,81 @@
+package dev.tierproof.paimon;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Where a warehouse is: what is accepted, what is refused (naming the value), and that secrets stay unsaid. */
+class LakeLocationTest {
+    private static final Map<String, String> KEYS = Map.of("AWS_ACCESS_KEY_ID", "AKIDTEST",
+            "AWS_SECRET_ACCESS_KEY", "very-secret-value", "AWS_ENDPOINT_URL", "http://127.0.0.1:9000");
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void aDirectoryIsLocalAndAbsolute() {
+        LakeLocation lake = LakeLocation.parse("--warehouse", "rel/wh", null, Map.of());
+        assertThat(lake.isLocal()).isTrue();
+        assertThat(lake.directory().isAbsolute() && lake.directory().endsWith(Path.of("rel/wh"))).isTrue();
+        assertThat(lake.catalogOptions()).containsOnlyKeys("warehouse");
+        assertThat(lake.flussClusterOptions()).containsEntry("datalake.format", "paimon")
+                .containsEntry("datalake.paimon.metastore", "filesystem")
+                .containsEntry("datalake.paimon.warehouse", lake.directory().toString());
+    }
+
+    @Test
+    void s3TakesItsSettingsFromTheEnvironmentAndNeverSaysTheSecret() {
+        LakeLocation lake = LakeLocation.parse("--warehouse", "s3://my-bucket/a/wh/", null, KEYS);
+        assertThat(lake.isLocal()).isFalse();
+        assertThat(lake.warehouse()).isEqualTo("s3://my-bucket/a/wh");
+        assertThat(lake.catalogOptions()).containsEntry("warehouse", "s3://my-bucket/a/wh")
+                .containsEntry("s3.access-key", "AKIDTEST").containsEntry("s3.secret-key", "very-secret-value")
+                .containsEntry("s3.endpoint", "http://127.0.0.1:9000").containsEntry("s3.path.style.access", "true");
+        assertThat(lake.flussClusterOptions()).containsEntry("datalake.paimon.s3.secret-key", "very-secret-value")
+                .containsEntry("datalake.paimon.warehouse", "s3://my-bucket/a/wh");
+        assertThat(lake.toString()).isEqualTo("s3://my-bucket/a/wh").doesNotContain("secret");
+        assertThatThrownBy(lake::directory).hasMessageContaining("s3://my-bucket/a/wh is not a local directory");
+    }
+
+    @Test
+    void aConfFileOverridesTheEnvironmentAndHoldsOnlyS3Settings() throws Exception {
+        Path conf = tmp.resolve("s3.properties");
+        Files.writeString(conf, "s3.access-key=FROMFILE\ns3.secret-key=file-secret\ns3.endpoint=http://h:1\n");
+        LakeLocation lake = LakeLocation.parse("--warehouse", "s3://bucket1/wh", conf, KEYS);
+        assertThat(lake.fileSystemSettings()).containsEntry("s3.access-key", "FROMFILE")
+                .containsEntry("s3.secret-key", "file-secret").containsEntry("s3.endpoint", "http://h:1");
+
+        Path odd = tmp.resolve("odd.properties");
+        Files.writeString(odd, "s3.access-key=A\nfs.defaultFS=hdfs://elsewhere\n");
+        assertThatThrownBy(() -> LakeLocation.parse("--warehouse", "s3://bucket1/wh", odd, KEYS))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("--conf " + odd + ": the key fs.defaultFS is not an S3 setting");
+        assertThatThrownBy(() -> LakeLocation.parse("--warehouse", "s3://bucket1/wh", tmp.resolve("none"), KEYS))
+                .hasMessageContaining("--conf " + tmp.resolve("none") + " cannot be read");
+        assertThatThrownBy(() -> LakeLocation.parse("--warehouse", "local/dir", conf, KEYS))
+                .hasMessageContaining("but --warehouse local/dir is a local directory");
+    }
+
+    @Test
+    void badLocationsAreRefusedNamingTheValue() {
+        assertThatThrownBy(() -> LakeLocation.parse("--warehouse", "hdfs://nn/wh", null, KEYS))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("--warehouse hdfs://nn/wh: the scheme hdfs is not one tierproof runs");
+        assertThatThrownBy(() -> LakeLocation.parse("--warehouse", "s3://Bad_Bucket/wh", null, KEYS))
+                .hasMessageContaining("the bucket Bad_Bucket is not a valid S3 bucket name");
+        assertThatThrownBy(() -> LakeLocation.parse("--warehouse", "s3:///wh", null, KEYS))
+                .hasMessageContaining("--warehouse s3:///wh: no bucket");
+        for (String escape : new String[] {"s3://bucket1/a/../b", "s3://bucket1/a//b", "s3://bucket1/./a",
+                "s3://bucket1/.hidden"}) {
+            assertThatThrownBy(() -> LakeLocation.parse("--warehouse", escape, null, KEYS)).as(escape)
+                    .hasMessageContaining("--warehouse " + escape + ": the path segment");
+        }
+        assertThatThrownBy(() -> LakeLocation.parse("--warehouse", "s3://bucket1/wh", null, Map.of()))
+                .hasMessageContaining("--warehouse s3://bucket1/wh needs credentials");
+    }
+}
