@@ -42,6 +42,10 @@ final class AuditCommand extends TierproofCommand {
             + " cluster whose REST endpoint this is (default: an embedded MiniCluster; with --cluster, its own)")
     String flink;
 
+    @Option(names = "--ship-connectors", description = "with --flink: every job takes the Paimon and Fluss"
+            + " connectors along (pipeline.jars, loaded child-first), for a Flink cluster without them in its lib/")
+    boolean shipConnectors;
+
     @Option(names = "--warehouse", paramLabel = "DIR|s3://BUCKET/PATH",
             description = "the Paimon warehouse the cluster tiers into (datalake.paimon.warehouse); only read")
     String warehouse;
@@ -110,6 +114,7 @@ final class AuditCommand extends TierproofCommand {
             cluster = RemoteFlussCluster.connect(state.fluss(), Duration.ofSeconds(10));
             lake = state.lake();
             jobs = state.hasFlink() ? state.flink() : null;
+            shipConnectors = !state.flinkHasConnectors();
         } else {
             if (fluss == null || warehouse == null) {
                 throw new IllegalArgumentException("audit needs the cluster: --fluss HOST:PORT and --warehouse DIR"
@@ -128,7 +133,7 @@ final class AuditCommand extends TierproofCommand {
             main.running(session);
             main.out.println("tierproof audit: " + cfg.path() + " on the Fluss cluster at " + cluster.bootstrapServers()
                     + ", lake " + lake + " (read-only)");
-            RunSession.Streamhouse servers = session.onCluster(cluster, jobs);
+            RunSession.Streamhouse servers = session.onCluster(cluster, jobs, shipConnectors);
             if (every == null) {
                 ProofReport result = TableAudit.run(cluster, servers.engine(), cfg, session.steps());
                 session.completed();

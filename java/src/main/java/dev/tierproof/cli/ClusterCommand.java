@@ -25,6 +25,10 @@ final class ClusterCommand extends TierproofCommand {
             description = "tablet servers to start (default ${DEFAULT-VALUE})")
     int tablets;
 
+    @Option(names = "--flink-without-connectors", description = "run the Flink session cluster as Flink's"
+            + " distribution comes, without Paimon and Fluss on its class path: every job then ships them")
+    boolean flinkWithoutConnectors;
+
     @Option(names = "--deadline-s", paramLabel = "N", defaultValue = "60",
             description = "how long each server may take to start, and to stop before it is killed (default"
                     + " ${DEFAULT-VALUE})")
@@ -40,13 +44,14 @@ final class ClusterCommand extends TierproofCommand {
         Duration deadline = Duration.ofSeconds(deadlineSeconds);
         switch (action) {
             case "up" -> {
-                ProcessCluster.State s = ProcessCluster.up(where, tablets, deadline,
+                ProcessCluster.State s = ProcessCluster.up(where, tablets, !flinkWithoutConnectors, deadline,
                         dev.tierproof.run.Progress.to(main.err));
                 print(s);
                 main.out.println("prove on it  : ./build.sh run streamhouse --cluster " + s.dir());
                 main.out.println("  or         : ./build.sh run streamhouse --fluss " + s.fluss() + " --warehouse "
                         + s.warehouse() + (s.conf() != null ? " --conf " + s.conf() : "")
-                        + (s.hasFlink() ? " --flink " + s.flink() : ""));
+                        + (s.hasFlink() ? " --flink " + s.flink() : "")
+                        + (s.hasFlink() && !s.flinkHasConnectors() ? " --ship-connectors" : ""));
                 return Main.CONSISTENT;
             }
             case "status" -> {
@@ -75,7 +80,8 @@ final class ClusterCommand extends TierproofCommand {
         main.out.println("warehouse    : " + s.warehouse() + " (its Paimon lake: --warehouse"
                 + (s.conf() != null ? "; its S3 settings: --conf " + s.conf() : "") + ")");
         if (s.hasFlink()) {
-            main.out.println("flink        : " + s.flink() + " (a session cluster's REST endpoint: --flink)");
+            main.out.println("flink        : " + s.flink() + " (a session cluster's REST endpoint: --flink"
+                    + (s.flinkHasConnectors() ? "" : "; no Paimon or Fluss on its class path: --ship-connectors") + ")");
         }
         s.parts().forEach((name, p) -> main.out.printf("%-13s: %s, pid %d, %s%n", name, p.endpoint(), p.pid(),
                 alive.get(name) ? "running" : "NOT RUNNING"));

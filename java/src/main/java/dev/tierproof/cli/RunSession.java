@@ -141,18 +141,20 @@ final class RunSession implements AutoCloseable {
      * and a MiniCluster for the tiering job and the reads.
      */
     Streamhouse onCluster(FlussCluster cluster) {
-        return onCluster(cluster, null);
+        return onCluster(cluster, null, false);
     }
 
     /**
      * As above, with the jobs (the tiering job, the reads) on the Flink session cluster at
-     * {@code flink} ({@code HOST:PORT} of its REST endpoint), or on a MiniCluster when null.
+     * {@code flink} ({@code HOST:PORT} of its REST endpoint), or on a MiniCluster when null; with
+     * {@code shipConnectors}, each job takes the Paimon and Fluss connectors along.
      */
-    Streamhouse onCluster(FlussCluster cluster, String flink) {
+    Streamhouse onCluster(FlussCluster cluster, String flink, boolean shipConnectors) {
         if (flink != null) {
             steps.progress().step("connecting to the Fluss cluster at " + cluster.bootstrapServers()
-                    + "; jobs go to the Flink session cluster at " + flink);
-            return new Streamhouse(cluster, started(FlinkEngine.remote(flink)));
+                    + "; jobs go to the Flink session cluster at " + flink
+                    + (shipConnectors ? ", each with the Paimon and Fluss connectors (pipeline.jars)" : ""));
+            return new Streamhouse(cluster, started(FlinkEngine.remote(flink, shipConnectors)));
         }
         steps.progress().step("connecting to the Fluss cluster at " + cluster.bootstrapServers()
                 + "; starting Flink MiniCluster");

@@ -95,6 +95,10 @@ final class StreamhouseCommand extends TierproofCommand {
             + " and Fluss connectors on their class path)")
     String flink;
 
+    @Option(names = "--ship-connectors", description = "with --flink: every job takes the Paimon and Fluss"
+            + " connectors along (pipeline.jars, loaded child-first), for a Flink cluster without them in its lib/")
+    boolean shipConnectors;
+
     @Mixin
     RunOptions run;
 
@@ -173,6 +177,7 @@ final class StreamhouseCommand extends TierproofCommand {
                 external = new ProcessFlussCluster(state);
                 lake = state.lake();
                 flinkRest = state.hasFlink() ? state.flink() : null;
+                shipConnectors = !state.flinkHasConnectors();
                 if (schedule.stream().anyMatch(f -> f.kind() == Fault.Kind.MOVE_TABLET)) {
                     throw new IllegalArgumentException("--faults move-tablet brings a tablet server back on a new"
                             + " port, which only the embedded cluster does: leave --cluster out to run it");
@@ -181,6 +186,10 @@ final class StreamhouseCommand extends TierproofCommand {
             if (fluss != null && !schedule.isEmpty()) {
                 throw new IllegalArgumentException("--faults restart servers, which tierproof does only on the cluster"
                         + " it starts itself: leave --fluss out to run them");
+            }
+            if (shipConnectors && flink == null && clusterDir == null) {
+                throw new IllegalArgumentException("--ship-connectors needs --flink HOST:PORT: it is how jobs reach"
+                        + " a Flink cluster without the connectors");
             }
             if (flink != null && fluss == null) {
                 throw new IllegalArgumentException("--flink " + flink + " needs --fluss HOST:PORT and --warehouse DIR:"
@@ -230,7 +239,7 @@ final class StreamhouseCommand extends TierproofCommand {
             Warehouse warehouse = Warehouse.of(usersWarehouse, session);
             main.out.println("tierproof streamhouse: " + describe + ", Paimon warehouse " + warehouse.describe());
             var progress = session.steps().progress();
-            RunSession.Streamhouse servers = external != null ? session.onCluster(external, flinkRest)
+            RunSession.Streamhouse servers = external != null ? session.onCluster(external, flinkRest, shipConnectors)
                     : session.startStreamhouse(warehouse.lake());
             ProofReport result = StreamhouseProof.run(servers.cluster(), servers.engine(),
                     new StreamhouseProof.Config(checked, warehouse.lake(), deadline, perInsert,

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -19,6 +20,7 @@ import org.apache.flink.configuration.CoreOptions;
 import org.apache.flink.configuration.DeploymentOptions;
 import org.apache.flink.configuration.JobManagerOptions;
 import org.apache.flink.configuration.MemorySize;
+import org.apache.flink.configuration.PipelineOptions;
 import org.apache.flink.configuration.RestOptions;
 import org.apache.flink.configuration.SecurityOptions;
 import org.apache.flink.configuration.TaskManagerOptions;
@@ -47,12 +49,15 @@ public final class FlinkEngine implements AutoCloseable {
     private final MiniCluster cluster;
     /** A session cluster's REST endpoint, or null for a MiniCluster. */
     private final HostPort remote;
+    /** The jars every job takes along to a session cluster ({@code pipeline.jars}); empty: none. */
+    private final List<String> shipped;
     private final Path ownDirectory;
     private boolean closed;
 
-    private FlinkEngine(MiniCluster cluster, HostPort remote, Path ownDirectory) {
+    private FlinkEngine(MiniCluster cluster, HostPort remote, List<String> shipped, Path ownDirectory) {
         this.cluster = cluster;
         this.remote = remote;
+        this.shipped = List.copyOf(shipped);
         this.ownDirectory = ownDirectory;
     }
 
@@ -63,7 +68,22 @@ public final class FlinkEngine implements AutoCloseable {
      * {@code lib/}), as Fluss's tiering service needs them anyway.
      */
     public static FlinkEngine remote(String hostPort) {
-        return new FlinkEngine(null, HostPort.parse("--flink", hostPort, "a JobManager's REST endpoint"), null);
+        return remote(hostPort, false);
+    }
+
+    /**
+     * As above; with {@code shipConnectors}, every job takes the Paimon and Fluss connectors along
+     * ({@code pipeline.jars}: uploaded with the job, loaded child-first by its class loader), for
+     * a session cluster whose TaskManagers do not have them, as Flink's distribution comes.
+     */
+    public static FlinkEngine remote(String hostPort, boolean shipConnectors) {
+        return new FlinkEngine(null, HostPort.parse("--flink", hostPort, "a JobManager's REST endpoint"),
+                shipConnectors ? Connectors.jars() : List.of(), null);
+    }
+
+    /** The jars {@code pipeline.jars} names for each job (empty: none shipped). */
+    public List<String> shippedJars() {
+        return shipped;
     }
 
     /**
@@ -126,7 +146,7 @@ public final class FlinkEngine implements AutoCloseable {
         } catch (Exception e) {
             throw new TierproofException("could not start the Flink MiniCluster: " + e.getMessage(), e);
         }
-        return new FlinkEngine(cluster, null, ownDirectory);
+        return new FlinkEngine(cluster, null, List.of(), ownDirectory);
     }
 
     /** A stream environment whose jobs run on this cluster, at parallelism 1. */
@@ -137,6 +157,9 @@ public final class FlinkEngine implements AutoCloseable {
             conf.set(DeploymentOptions.TARGET, "remote");
             conf.set(RestOptions.ADDRESS, remote.host());
             conf.set(RestOptions.PORT, remote.port());
+            if (!shipped.isEmpty()) {
+                conf.set(PipelineOptions.JARS, shipped);
+            }
             return new StreamExecutionEnvironment(conf);
         }
         conf.set(DeploymentOptions.TARGET, EXECUTOR);

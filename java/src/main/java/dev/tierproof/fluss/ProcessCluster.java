@@ -47,7 +47,7 @@ public final class ProcessCluster {
      * and main class).
      */
     public record State(Path dir, String zookeeper, String fluss, String flink, String warehouse,
-            Map<String, Part> parts) {
+            boolean flinkHasConnectors, Map<String, Part> parts) {
         /** Whether a Flink session cluster runs with it. */
         public boolean hasFlink() {
             return !flink.equals(NONE);
@@ -105,6 +105,14 @@ public final class ProcessCluster {
      * what it had started, removes {@code dir}, and names the part, with the end of its log.
      */
     public static State up(Path dir, int tablets, Duration deadline, Progress progress) {
+        return up(dir, tablets, true, deadline, progress);
+    }
+
+    /**
+     * As above; without {@code flinkConnectors}, the Flink session cluster runs as Flink's
+     * distribution comes: no Paimon or Fluss on its class path, so every job ships them.
+     */
+    public static State up(Path dir, int tablets, boolean flinkConnectors, Duration deadline, Progress progress) {
         if (tablets < 1 || tablets > 9) {
             throw new IllegalArgumentException("--tablet-servers " + tablets + " must be between 1 and 9");
         }
@@ -138,7 +146,7 @@ public final class ProcessCluster {
             progress.step("starting SeaweedFS (S3 at " + s3 + ")");
             parts.put("s3", start(dir, "s3", weed.toString(), SeaweedFs.SUBCOMMAND, s3, argsOf(dir, "s3")));
             String warehouse = SeaweedFs.WAREHOUSE;
-            Runnable s3Only = () -> recordSoFar(dir, "none (not started)", warehouse, parts);
+            Runnable s3Only = () -> recordSoFar(dir, "none (not started)", warehouse, flinkConnectors, parts);
             s3Only.run();
             awaitPort(ports.s3(), deadline, "SeaweedFS's S3 gateway");
             SeaweedFs.createBucket(LOOPBACK + ":" + ports.filer(), deadline);
@@ -154,7 +162,7 @@ public final class ProcessCluster {
             String zookeeper = LOOPBACK + ":" + zkPort;
             progress.step("starting ZooKeeper at " + zookeeper);
             parts.put("zookeeper", start(dir, "zookeeper", ZOOKEEPER, zookeeper, argsOf(dir, "zookeeper")));
-            Runnable record = () -> recordSoFar(dir, zookeeper, warehouse, parts);
+            Runnable record = () -> recordSoFar(dir, zookeeper, warehouse, flinkConnectors, parts);
             record.run();
             awaitPort(zkPort, deadline, "ZooKeeper");
 
@@ -197,18 +205,18 @@ public final class ProcessCluster {
             String flink = LOOPBACK + ":" + restPort;
             progress.step("starting the Flink JobManager (REST at " + flink + ")");
             Map<String, String> flinkConf = flinkOptions(dir, restPort);
-            flinkConfigDir(dir, "jobmanager", flinkConf);
+            flinkConfigDir(dir, "jobmanager", flinkConf, flinkConnectors);
             parts.put("jobmanager", start(dir, "jobmanager", JOBMANAGER, flink, argsOf(dir, "jobmanager")));
             record.run();
             awaitPort(restPort, deadline, "the Flink JobManager's REST endpoint");
             part = "the Flink TaskManager";
             progress.step("starting the Flink TaskManager (" + FLINK_SLOTS + " slots)");
-            flinkConfigDir(dir, "taskmanager", flinkConf);
+            flinkConfigDir(dir, "taskmanager", flinkConf, flinkConnectors);
             parts.put("taskmanager", start(dir, "taskmanager", TASKMANAGER, "slots " + FLINK_SLOTS,
                     argsOf(dir, "taskmanager")));
             record.run();
             awaitTaskManager(flink, deadline);
-            State state = new State(dir, zookeeper, fluss, flink, warehouse, ordered(parts));
+            State state = new State(dir, zookeeper, fluss, flink, warehouse, flinkConnectors, ordered(parts));
             write(state);
             Runtime.getRuntime().removeShutdownHook(undo);
             return state;
@@ -239,12 +247,13 @@ public final class ProcessCluster {
     }
 
     /** The parts started so far, so that {@code down} can stop a start that was cut short. */
-    private static void recordSoFar(Path dir, String zookeeper, String warehouse, Map<String, State.Part> parts) {
+    private static void recordSoFar(Path dir, String zookeeper, String warehouse, boolean flinkConnectors,
+            Map<String, State.Part> parts) {
         try {
             State.Part coordinator = parts.get("coordinator");
             State.Part jobmanager = parts.get("jobmanager");
             write(new State(dir, zookeeper, coordinator != null ? coordinator.endpoint() : "none (not started)",
-                    jobmanager != null ? jobmanager.endpoint() : NONE, warehouse, ordered(parts)));
+                    jobmanager != null ? jobmanager.endpoint() : NONE, warehouse, flinkConnectors, ordered(parts)));
         } catch (IOException e) {
             throw new TierproofException("could not write " + dir.resolve(STATE) + ": " + e.getMessage(), e);
         }
@@ -291,7 +300,8 @@ public final class ProcessCluster {
                         required(p, name + ".endpoint"), required(p, name + ".marker")));
             }
             return Optional.of(new State(dir, required(p, "zookeeper"), required(p, "fluss"),
-                    p.getProperty("flink", NONE), required(p, "warehouse"), parts));
+                    p.getProperty("flink", NONE), required(p, "warehouse"),
+                    !"shipped".equals(p.getProperty("flink.connectors")), parts));
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(file + " is not a state file ./build.sh cluster up wrote: "
                     + e.getMessage(), e);
@@ -380,7 +390,7 @@ public final class ProcessCluster {
             Map<String, State.Part> parts = new LinkedHashMap<>(state.parts());
             parts.put(name, again);
             State next = new State(state.dir(), state.zookeeper(), state.fluss(), state.flink(), state.warehouse(),
-                    parts);
+                    state.flinkHasConnectors(), parts);
             write(next);
             int port = Integer.parseInt(part.endpoint().substring(part.endpoint().lastIndexOf(':') + 1));
             awaitPort(port, deadline, name);
@@ -457,7 +467,10 @@ public final class ProcessCluster {
                     command.add(a);
                 }
             }
-            command.addAll(List.of("-cp", System.getProperty("java.class.path"), mainClass));
+            Path own = dir.resolve("conf").resolve(name).resolve(CLASS_PATH);
+            String classPath = Files.isRegularFile(own) ? Files.readString(own).strip()
+                    : System.getProperty("java.class.path");
+            command.addAll(List.of("-cp", classPath, mainClass));
         }
         command.addAll(List.of(args));
         Path log = dir.resolve("logs").resolve(name + ".log");
@@ -505,8 +518,21 @@ public final class ProcessCluster {
         return o;
     }
 
-    private static void flinkConfigDir(Path dir, String name, Map<String, String> options) throws IOException {
+    /** A part's own class path, when it is not this JVM's. */
+    private static final String CLASS_PATH = "classpath";
+
+    private static void flinkConfigDir(Path dir, String name, Map<String, String> options, boolean connectors)
+            throws IOException {
         Path conf = Files.createDirectories(dir.resolve("conf").resolve(name));
+        if (!connectors) {
+            // Flink as its distribution comes: this JVM's class path without Paimon, Fluss and tierproof.
+            String bare = java.util.Arrays.stream(System.getProperty("java.class.path").split(java.io.File.pathSeparator))
+                    .filter(e -> e.endsWith(".jar") && !e.contains("/org/apache/paimon/")
+                            && !e.contains("/org/apache/fluss/") && !Path.of(e).getFileName().toString()
+                            .startsWith("tierproof"))
+                    .collect(java.util.stream.Collectors.joining(java.io.File.pathSeparator));
+            Files.writeString(conf.resolve(CLASS_PATH), bare);
+        }
         StringBuilder yaml = new StringBuilder();
         options.forEach((k, v) -> yaml.append(k).append(": ").append(v).append('\n'));
         Files.writeString(conf.resolve("config.yaml"), yaml);
@@ -562,6 +588,7 @@ public final class ProcessCluster {
         p.setProperty("fluss", state.fluss());
         p.setProperty("flink", state.flink());
         p.setProperty("warehouse", state.warehouse());
+        p.setProperty("flink.connectors", state.flinkHasConnectors() ? "lib" : "shipped");
         p.setProperty("parts", String.join(",", state.parts().keySet()));
         state.parts().forEach((name, part) -> {
             p.setProperty(name + ".pid", String.valueOf(part.pid()));
