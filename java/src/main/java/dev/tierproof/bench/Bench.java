@@ -104,8 +104,8 @@ public final class Bench {
         progress.step("streamhouse: " + size + " (the Fluss client, tiering, every read)");
         try (Workload w = Workload.generate(Workload.Target.FLUSS, FlussCatalog.tieredTableDdl("bench_sh"), n,
                 cfg.keys(), 1, true)) {
-            ProofReport sh = StreamhouseProof.run(cluster, engine, new StreamhouseProof.Config(w, LakeLocation.local(cfg.warehouse()),
-                    cfg.deadline(), 1000), steps);
+            ProofReport sh = StreamhouseProof.run(cluster, engine, new StreamhouseProof.Config(w,
+                    LakeLocation.local(cfg.warehouse()), cfg.deadline(), 1000), steps);
             Map<String, Long> t = sh.timings();
             long total = t.get("total");
             out.add(new Figure("streamhouse " + size, seconds(total) + (sh.consistent() ? "" : " (INCONSISTENT)"),

@@ -85,6 +85,15 @@ final class StreamhouseCommand extends TierproofCommand {
             + " creates its table there and drops it if the run fails")
     String fluss;
 
+    @Option(names = "--database", paramLabel = "NAME", description = "the Fluss and Paimon database tierproof makes"
+            + " its table in (made if missing; dropped again by a failed run that made it, when empty); default "
+            + FOREIGN_DATABASE + " with --fluss (a database of its own on a cluster it did not start), else "
+            + FlussCatalog.FLUSS_DATABASE)
+    String database;
+
+    /** The database of tierproof's own on a cluster it did not start. */
+    static final String FOREIGN_DATABASE = "tierproof";
+
     @Option(names = "--cluster", paramLabel = "DIR", description = "prove on the cluster ./build.sh cluster up runs in"
             + " DIR (its coordinator, its lake and its Flink session cluster); faults there kill -9 a server process"
             + " and start it again")
@@ -153,9 +162,13 @@ final class StreamhouseCommand extends TierproofCommand {
         String source = usersDdl != null ? tableOptions.source() : "the tiered table";
         WorkloadOptions.Opened opened = workload.open(Workload.Target.FLUSS, ddl, source, null, null,
                 usersDdl == null ? WorkloadOptions::example : null);
+        if (database == null) {
+            database = fluss != null ? FOREIGN_DATABASE : FlussCatalog.FLUSS_DATABASE;
+        }
+        StreamhouseProof.checkDatabase(database);
         try (Workload checked = opened.workload()) {
             if (usersDdl != null) {
-                String name = StreamhouseProof.tableName(checked.table());
+                String name = StreamhouseProof.tableName(checked.table(), database);
                 if (table != null && !table.equals(name)) {
                     throw new IllegalArgumentException("--table " + table + " but the DDL creates " + name
                             + "; leave --table out");
@@ -212,7 +225,7 @@ final class StreamhouseCommand extends TierproofCommand {
                         .refuseIfOthersWouldBeTiered(Duration.ofSeconds(30));
             }
             new StreamhouseProof.Config(checked, lake, null, perInsert, producer(), rounds, schedule,
-                    checkpoints(), ProducerOptions.parse(producerOptions));
+                    checkpoints(), ProducerOptions.parse(producerOptions), database);
             if (producer() == StreamhouseProof.Producer.SQL) {
                 checked.statements(perInsert);
             }
@@ -243,7 +256,8 @@ final class StreamhouseCommand extends TierproofCommand {
                     : session.startStreamhouse(warehouse.lake());
             ProofReport result = StreamhouseProof.run(servers.cluster(), servers.engine(),
                     new StreamhouseProof.Config(checked, warehouse.lake(), deadline, perInsert,
-                            producer(), rounds, schedule, checkpoints(), ProducerOptions.parse(producerOptions)),
+                            producer(), rounds, schedule, checkpoints(), ProducerOptions.parse(producerOptions),
+                            database),
                     session.steps());
             session.completed();
             progress.step("stopping Flink and the Fluss cluster");

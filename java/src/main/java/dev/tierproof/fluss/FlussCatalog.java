@@ -39,8 +39,9 @@ public final class FlussCatalog {
     }
 
     /** As above, for a cluster whose lake is {@code lake} (its settings given to the union read). */
-    public static TableEnvironment register(TableEnvironment tables, FlussCluster cluster, LakeLocation lake) {
-        return use(tables, cluster, lake, FLUSS_CATALOG, FLUSS_DATABASE);
+    public static TableEnvironment register(TableEnvironment tables, FlussCluster cluster, LakeLocation lake,
+            String database) {
+        return use(tables, cluster, lake, FLUSS_CATALOG, database);
     }
 
     /**

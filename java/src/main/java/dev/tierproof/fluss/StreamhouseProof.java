@@ -65,11 +65,14 @@ public final class StreamhouseProof {
      *     Fluss's entry point runs it)
      * @param producerOptions the Fluss client writer's settings ({@link ProducerOptions}), empty
      *     for its defaults
+     * @param database the Fluss (and Paimon) database the table is created in: made if missing,
+     *     and dropped again at the end of a failed run if this run made it and it is empty
      */
     public record Config(Workload workload, LakeLocation warehouse, Duration deadline, int rowsPerInsert,
             Producer producer, int rounds, List<Fault> faults, Duration tieringCheckpoints,
-            Map<String, String> producerOptions) {
+            Map<String, String> producerOptions, String database) {
         public Config {
+            checkDatabase(database);
             faults = List.copyOf(faults);
             producerOptions = Map.copyOf(producerOptions);
             ProducerOptions.check(producerOptions);
@@ -103,7 +106,8 @@ public final class StreamhouseProof {
         /** The tiering job run as Fluss's entry point runs it. */
         public Config(Workload workload, LakeLocation warehouse, Duration deadline, int rowsPerInsert, Producer producer,
                 int rounds, List<Fault> faults) {
-            this(workload, warehouse, deadline, rowsPerInsert, producer, rounds, faults, null, Map.of());
+            this(workload, warehouse, deadline, rowsPerInsert, producer, rounds, faults, null, Map.of(),
+                    FlussCatalog.FLUSS_DATABASE);
         }
 
         /** Without faults. */
@@ -131,12 +135,27 @@ public final class StreamhouseProof {
 
     /** The table's name, checked: in Fluss database {@value FlussCatalog#FLUSS_DATABASE}. */
     public static String tableName(CheckedDdl ddl) {
-        if (ddl.database() != null && !ddl.database().equals(FlussCatalog.FLUSS_DATABASE)) {
+        return tableName(ddl, FlussCatalog.FLUSS_DATABASE);
+    }
+
+    /** The table's name, checked: in Fluss database {@code database}. */
+    public static String tableName(CheckedDdl ddl, String database) {
+        if (ddl.database() != null && !ddl.database().equals(database)) {
             throw new IllegalArgumentException("the DDL creates its table in database " + ddl.database()
                     + "; the streamhouse proof's tables live in Fluss and Paimon database "
-                    + FlussCatalog.FLUSS_DATABASE + ": name only the table");
+                    + database + " (--database): name only the table");
         }
         return ddl.table();
+    }
+
+    /** A database name Fluss takes, and one that cannot reach outside the warehouse. */
+    public static void checkDatabase(String database) {
+        try {
+            TablePath.validateDatabaseName(database);
+            dev.tierproof.core.TablePaths.pathParts(database + ".t");
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException("--database " + database + ": " + e.getMessage(), e);
+        }
     }
 
     public static ProofReport run(FlussCluster cluster, FlinkEngine engine, Config cfg, Steps steps) {
@@ -144,15 +163,16 @@ public final class StreamhouseProof {
         long startAll = System.nanoTime();
         Workload workload = cfg.workload();
         CheckedDdl ddl = workload.table();
-        String table = tableName(ddl);
-        String db = FlussCatalog.FLUSS_DATABASE;
+        String db = cfg.database();
+        String table = tableName(ddl, db);
         String where = " in the warehouse " + cfg.warehouse();
         if (PaimonLake.tableExists(cfg.warehouse(), db, table)) {
             throw new IllegalArgumentException("table " + db + "." + table + " already exists" + where
                     + "; tierproof never writes to a table it did not create: choose another name or --warehouse");
         }
         boolean lakeDatabaseExisted = PaimonLake.databaseExists(cfg.warehouse(), db);
-        TableEnvironment flussBatch = utc(FlussCatalog.register(engine.batchTables(), cluster, cfg.warehouse()));
+        createDatabaseIfMissing(cluster, db, steps);
+        TableEnvironment flussBatch = utc(FlussCatalog.register(engine.batchTables(), cluster, cfg.warehouse(), db));
 
         long t = System.nanoTime();
         steps.progress().step("creating Fluss table " + db + "." + table + " (datalake enabled)");
@@ -275,7 +295,7 @@ public final class StreamhouseProof {
                 Reading reading = new Reading(steps, reads, BoundedRead.GRACE, timings, bounds, failures,
                         failedReads);
                 String all = workload.selectAll(Map.of());
-                TableEnvironment paimonBatch = paimon(engine.batchTables(), cfg.warehouse());
+                TableEnvironment paimonBatch = paimon(engine.batchTables(), cfg.warehouse(), cfg.database());
                 // Every read is planned here, in the order the verdict judges them, and run side by
                 // side: first all that need nothing of another, then those bounded by another's result.
                 List<Reading.Planned> first = new ArrayList<>();
@@ -285,7 +305,7 @@ public final class StreamhouseProof {
                         (lane, sink) -> BoundedRead.collect(lane, paimonBatch, all, sink, cfg.deadline()));
                 first.add(lake);
                 if (stalled == null) {
-                    TableEnvironment paimonStreaming = paimon(engine.streamingTables(), cfg.warehouse());
+                    TableEnvironment paimonStreaming = paimon(engine.streamingTables(), cfg.warehouse(), cfg.database());
                     String replay = workload.selectAll(Map.of("scan.mode", "from-snapshot", "scan.snapshot-id", "1",
                             "continuous.discovery-interval", "100ms"));
                     first.add(reading.plan("paimon_streaming", Workload.Source.REPLAY, () -> new Reading.Bound(
@@ -301,7 +321,7 @@ public final class StreamhouseProof {
                                 workload.columns(), cfg.deadline())));
                 Reading.Planned full = null;
                 if (stalled == null) {
-                    TableEnvironment flussStreaming = utc(FlussCatalog.register(engine.streamingTables(), cluster, cfg.warehouse()));
+                    TableEnvironment flussStreaming = utc(FlussCatalog.register(engine.streamingTables(), cluster, cfg.warehouse(), db));
                     String earliest = workload.selectAll(Map.of("scan.startup.mode", "earliest"));
                     first.add(reading.plan("fluss_changelog", Workload.Source.LOG, () -> new Reading.Bound(
                             "scan.startup.mode=earliest, stopped at the log end offsets: " + logChanges + " changes",
@@ -509,7 +529,7 @@ public final class StreamhouseProof {
             steps.progress().step("checkpoint after round " + round + ": the lake and the union read");
             // A read that fails here is this checkpoint's finding, as in the final reads.
             Reading reading = new Reading(steps, reads, BoundedRead.GRACE, failures);
-            TableEnvironment paimonBatch = paimon(engine.batchTables(), cfg.warehouse());
+            TableEnvironment paimonBatch = paimon(engine.batchTables(), cfg.warehouse(), cfg.database());
             reading.together(List.of(
                     reading.plan("paimon_batch", Workload.Source.SNAPSHOT, () -> Reading.Bound.endsByItself(""),
                             (lane, sink) -> BoundedRead.collect(lane, paimonBatch, all, sink, cfg.deadline())),
@@ -619,6 +639,34 @@ public final class StreamhouseProof {
         return out;
     }
 
+    /**
+     * Makes the Fluss database if it is missing; a run that does not complete drops it again when
+     * it is still empty (never one it did not make, never with tables in it).
+     */
+    private static void createDatabaseIfMissing(FlussCluster cluster, String db, Steps steps) {
+        try (Connection connection = ConnectionFactory.createConnection(cluster.clientConfig())) {
+            var admin = connection.getAdmin();
+            if (admin.databaseExists(db).get(30, java.util.concurrent.TimeUnit.SECONDS)) {
+                return;
+            }
+            steps.progress().step("creating Fluss database " + db);
+            steps.undo().created("Fluss database " + db + " at " + cluster.bootstrapServers(), () -> {
+                try (Connection again = ConnectionFactory.createConnection(cluster.clientConfig())) {
+                    var a = again.getAdmin();
+                    if (a.listTables(db).get(30, java.util.concurrent.TimeUnit.SECONDS).isEmpty()) {
+                        a.dropDatabase(db, true, false).get(30, java.util.concurrent.TimeUnit.SECONDS);
+                    }
+                }
+            });
+            admin.createDatabase(db, org.apache.fluss.metadata.DatabaseDescriptor.EMPTY, false)
+                    .get(30, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (TierproofException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new TierproofException("could not create Fluss database " + db + ": " + Steps.rootMessage(e), e);
+        }
+    }
+
     private static void dropFlussTable(FlussCluster cluster, TablePath path) throws Exception {
         try (Connection connection = ConnectionFactory.createConnection(cluster.clientConfig())) {
             connection.getAdmin().dropTable(path, true).get(30, java.util.concurrent.TimeUnit.SECONDS);
@@ -631,9 +679,9 @@ public final class StreamhouseProof {
         return tables;
     }
 
-    private static TableEnvironment paimon(TableEnvironment tables, LakeLocation warehouse) {
+    private static TableEnvironment paimon(TableEnvironment tables, LakeLocation warehouse, String db) {
         PaimonTables.register(utc(tables), warehouse);
-        tables.useDatabase(FlussCatalog.FLUSS_DATABASE);
+        tables.useDatabase(db);
         return tables;
     }
 
@@ -642,7 +690,7 @@ public final class StreamhouseProof {
         ObjectNode r = Report.newObject();
         r.put("command", "streamhouse");
         r.put("status", "completed");
-        r.put("table", FlussCatalog.FLUSS_DATABASE + "." + table);
+        r.put("table", cfg.database() + "." + table);
         r.put("ddl", ddl.sql());
         r.put("keyed", ddl.keyed());
         r.put("producer", cfg.producer().name().toLowerCase(java.util.Locale.ROOT));
@@ -656,14 +704,14 @@ public final class StreamhouseProof {
         }
         ObjectNode fluss = r.putObject("fluss");
         fluss.put("bootstrap_servers", cluster.bootstrapServers());
-        fluss.put("database", FlussCatalog.FLUSS_DATABASE);
+        fluss.put("database", cfg.database());
         fluss.put("table", table);
         if (q != null) {
             fluss.put("log_changes", q.logEndOffset());
             fluss.put("buckets_with_changes", q.buckets());
             fluss.put("lake_snapshot_id", q.lakeSnapshotId());
         }
-        ObjectNode paimon = Report.putPaimon(r, cfg.warehouse(), FlussCatalog.FLUSS_DATABASE, table);
+        ObjectNode paimon = Report.putPaimon(r, cfg.warehouse(), cfg.database(), table);
         paimon.put("note", "Fluss's system columns (__bucket, __offset, __timestamp) are left out of the comparison");
         if (q != null) {
             r.put("tiering_wait_ms", q.waitedMillis());

@@ -147,8 +147,8 @@ public final class StreamhouseMatrix {
             Row row;
             try (Workload w = Workload.generate(Workload.Target.FLUSS, ddl, cfg.operations(), cfg.keys(), cfg.seed(),
                     true)) {
-                ProofReport r = StreamhouseProof.run(cluster, engine, new StreamhouseProof.Config(w, LakeLocation.local(cfg.warehouse()),
-                        cfg.deadline(), 1000, StreamhouseProof.Producer.CLIENT, Math.min(cfg.rounds(),
+                ProofReport r = StreamhouseProof.run(cluster, engine, new StreamhouseProof.Config(w,
+                        LakeLocation.local(cfg.warehouse()), cfg.deadline(), 1000, StreamhouseProof.Producer.CLIENT, Math.min(cfg.rounds(),
                                 w.operations())), steps.quiet());
                 row = row(shape, r, millisSince(start));
             } catch (IllegalArgumentException e) {

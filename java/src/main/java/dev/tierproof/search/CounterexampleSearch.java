@@ -5,6 +5,7 @@ import dev.tierproof.core.Ddl;
 import dev.tierproof.core.TierproofException;
 import dev.tierproof.core.Workload;
 import dev.tierproof.flink.FlinkEngine;
+import dev.tierproof.fluss.FlussCatalog;
 import dev.tierproof.fluss.Fault;
 import dev.tierproof.fluss.FlussCluster;
 import dev.tierproof.fluss.ProducerOptions;
@@ -91,9 +92,10 @@ public final class CounterexampleSearch {
         return (workload, conditions, proof, cfg, steps) -> {
             try (Workload named = workload.renamed("search_" + proof)) {
                 int rounds = Math.min(conditions.rounds(), named.operations());
-                return StreamhouseProof.run(cluster, engine, new StreamhouseProof.Config(named, LakeLocation.local(cfg.warehouse()),
-                        cfg.deadline(), 1000, StreamhouseProof.Producer.CLIENT, rounds, conditions.faults(), null,
-                        conditions.producerOptions()), steps);
+                return StreamhouseProof.run(cluster, engine, new StreamhouseProof.Config(named,
+                        LakeLocation.local(cfg.warehouse()), cfg.deadline(), 1000, StreamhouseProof.Producer.CLIENT,
+                        rounds, conditions.faults(), null, conditions.producerOptions(), FlussCatalog.FLUSS_DATABASE),
+                        steps);
             }
         };
     }

@@ -83,6 +83,9 @@ class ClusterCommandTest {
                     .doesNotContain("starting Fluss (ZooKeeper").doesNotContain("starting Flink MiniCluster");
             assertThat(byAddress.out() + byAddress.err() + Files.readString(tmp.resolve("first.json")))
                     .contains("s3://tierproof/warehouse").doesNotContain(secret);
+            // On a cluster it did not start, its tables live in a database of its own (made here: --database).
+            assertThat(byAddress.out()).contains("tiered into      : Paimon tierproof.first in s3://tierproof/warehouse");
+            assertThat(byAddress.err()).contains("creating Fluss database tierproof");
 
             // On the cluster: Fluss's servers and Flink's session cluster (the tiering job and every read).
             Outcome proof = run("streamhouse", "--cluster", dir.toString(), "--random", "300", "--keys", "30",
@@ -103,7 +106,7 @@ class ClusterCommandTest {
             Outcome others = run("streamhouse", "--fluss", fluss, "--warehouse", warehouse, "--conf", conf.toString(),
                     "--table", "third", "--random", "10");
             assertThat(others.status()).isEqualTo(Main.FAILED);
-            assertThat(others.err()).contains("has lake-enabled tables (fluss.accounts, fluss.first)")
+            assertThat(others.err()).contains("has lake-enabled tables (fluss.accounts, tierproof.first)")
                     .doesNotContain("creating Fluss table");
 
             // Its tables audited read-only, as tables someone else wrote: on the multi-process cluster.
@@ -149,7 +152,7 @@ class ClusterCommandTest {
     }
 
     /** The session cluster's jobs, as its REST endpoint lists them. */
-    private static String flinkJobs(String rest) throws Exception {
+    static String flinkJobs(String rest) throws Exception {
         java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
         return http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://" + rest + "/jobs/overview"))
                 .timeout(java.time.Duration.ofSeconds(10)).build(), java.net.http.HttpResponse.BodyHandlers.ofString())

@@ -91,6 +91,9 @@ class MainTest {
         assertEquals(Main.FAILED, noKeys.status());
         assertTrue(noKeys.err().contains("--warehouse s3://bucket1/wh needs credentials")
                 && !noKeys.err().contains("starting Fluss"), noKeys.err());
+        Outcome badDb = run("streamhouse", "--database", "a/b", "--random", "5");
+        assertEquals(Main.FAILED, badDb.status());
+        assertTrue(badDb.err().contains("--database a/b: ") && !badDb.err().contains("starting Fluss"), badDb.err());
     }
 
     @Test

@@ -37,7 +37,8 @@ class StreamhouseProofTest {
         try (Workload w = Workload.open(Workload.Target.FLUSS, FlussCatalog.tieredTableDdl(table),
                 UPSERTS.getBytes(java.nio.charset.StandardCharsets.UTF_8))) {
             return StreamhouseProof.run(FLUSS.cluster(), FLINK.engine(),
-                    new StreamhouseProof.Config(w, LakeLocation.local(FLUSS.warehouse()), Duration.ofSeconds(120), 10, producer, 1),
+                    new StreamhouseProof.Config(w, LakeLocation.local(FLUSS.warehouse()), Duration.ofSeconds(120), 10,
+                            producer, 1),
                     Steps.silent());
         }
     }
@@ -53,7 +54,8 @@ class StreamhouseProofTest {
         try (Workload w = Workload.generate(Workload.Target.FLUSS, FlussCatalog.tieredTableDdl("faulty"), 2000, 200,
                 3, true)) {
             r = StreamhouseProof.run(FLUSS.cluster(), FLINK.engine(), new StreamhouseProof.Config(w,
-                    LakeLocation.local(FLUSS.warehouse()), Duration.ofSeconds(120), 10, StreamhouseProof.Producer.CLIENT, 1,
+                    LakeLocation.local(FLUSS.warehouse()), Duration.ofSeconds(120), 10,
+                    StreamhouseProof.Producer.CLIENT, 1,
                     Fault.parse("restart-tablet@700,restart-tiering@1400", 2000)), Steps.silent());
         }
         assertThat(r.consistent()).as(r.summary()).isTrue();
@@ -83,7 +85,8 @@ class StreamhouseProofTest {
         try (Workload w = Workload.open(Workload.Target.FLUSS, ddl, csv.toString().getBytes(
                 java.nio.charset.StandardCharsets.UTF_8))) {
             r = StreamhouseProof.run(FLUSS.cluster(), FLINK.engine(), new StreamhouseProof.Config(w,
-                    LakeLocation.local(FLUSS.warehouse()), Duration.ofSeconds(120), 10, StreamhouseProof.Producer.CLIENT, 3,
+                    LakeLocation.local(FLUSS.warehouse()), Duration.ofSeconds(120), 10,
+                    StreamhouseProof.Producer.CLIENT, 3,
                     Fault.parse("restart-coordinator@700,restart-zookeeper@1200", 1500)), Steps.silent());
         }
         assertThat(r.consistent()).as(r.summary()).isTrue();
@@ -130,7 +133,8 @@ class StreamhouseProofTest {
                 true)) {
             return StreamhouseProof.run(FLUSS.cluster(), FLINK.engine(), new StreamhouseProof.Config(w,
                     LakeLocation.local(FLUSS.warehouse()), deadline, 10, StreamhouseProof.Producer.CLIENT, 2,
-                    Fault.parse("lake-outage@600", 800), tieringCheckpoints, Map.of()), Steps.silent());
+                    Fault.parse("lake-outage@600", 800), tieringCheckpoints, Map.of(), FlussCatalog.FLUSS_DATABASE),
+                    Steps.silent());
         }
     }
 

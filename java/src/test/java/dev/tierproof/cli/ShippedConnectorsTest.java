@@ -1,0 +1,58 @@
+package dev.tierproof.cli;
+
+import static dev.tierproof.cli.MainTest.run;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.tierproof.cli.MainTest.Outcome;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A Flink session cluster as Flink's distribution comes — no Paimon or Fluss on its TaskManager's
+ * class path — and the streamhouse proof on it by address: every job (the tiering job, each read)
+ * takes the connectors along ({@code --ship-connectors}: {@code pipeline.jars}).
+ */
+class ShippedConnectorsTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void aFlinkWithoutTheConnectorsRunsTheProofWithShippedJars() throws Exception {
+        Path dir = tmp.resolve("cluster");
+        try {
+            Outcome up = run("cluster", "up", "--dir", dir.toString(), "--tablet-servers", "1",
+                    "--flink-without-connectors");
+            assertThat(up.status()).as(up.out() + up.err()).isEqualTo(Main.CONSISTENT);
+            Matcher m = Pattern.compile("--fluss (\\S+) --warehouse (\\S+) --conf (\\S+) --flink (\\S+)"
+                    + " --ship-connectors").matcher(up.out());
+            assertThat(m.find()).as(up.out()).isTrue();
+            long taskManager = Long.parseLong(up.out().lines().filter(l -> l.startsWith("taskmanager"))
+                    .map(l -> l.replaceAll(".*pid (\\d+).*", "$1")).findFirst().orElseThrow());
+            String commandLine = Files.readString(Path.of("/proc", String.valueOf(taskManager), "cmdline"));
+            assertThat(commandLine).as("the TaskManager has no connector of its own")
+                    .contains("flink-runtime").doesNotContain("/org/apache/paimon/").doesNotContain("/org/apache/fluss/");
+
+            Outcome proof = run("streamhouse", "--fluss", m.group(1), "--warehouse", m.group(2), "--conf", m.group(3),
+                    "--flink", m.group(4), "--ship-connectors", "--random", "40", "--keys", "8");
+            assertThat(proof.status()).as(proof.out() + proof.err()).isEqualTo(Main.CONSISTENT);
+            assertThat(proof.err()).contains("each with the Paimon and Fluss connectors (pipeline.jars)");
+            assertThat(proof.out()).contains("fluss_union", "fluss_changelog", "paimon_batch");
+            assertThat(ClusterCommandTest.flinkJobs(m.group(4)))
+                    .as("the tiering job and the reads ran there, and none is left running")
+                    .contains("Fluss Lake Tiering Service").doesNotContain("\"RUNNING\"");
+
+            Outcome refused = run("streamhouse", "--ship-connectors", "--random", "5");
+            assertThat(refused.status()).isEqualTo(Main.FAILED);
+            assertThat(refused.err()).contains("--ship-connectors needs --flink HOST:PORT");
+        } finally {
+            if (Files.exists(dir)) {
+                Outcome down = run("cluster", "down", "--dir", dir.toString());
+                assertThat(down.status()).as(down.out() + down.err()).isEqualTo(Main.CONSISTENT);
+            }
+        }
+    }
+}
