@@ -91,6 +91,20 @@ final class StreamhouseCommand extends TierproofCommand {
             + FlussCatalog.FLUSS_DATABASE)
     String database;
 
+    @Option(names = "--tiering", paramLabel = "own|cluster", defaultValue = "own", description = "who tiers the"
+            + " table into the lake: tierproof's own tiering job (default), or, with --fluss, the cluster's own tiering"
+            + " service already running for it (then no job of tierproof's tiers anything, and the cluster may hold"
+            + " other lake tables)")
+    String tiering;
+
+    private boolean ownTiering() {
+        return switch (tiering) {
+            case "own" -> true;
+            case "cluster" -> false;
+            default -> throw new IllegalArgumentException("--tiering " + tiering + " is not own or cluster");
+        };
+    }
+
     /** The database of tierproof's own on a cluster it did not start. */
     static final String FOREIGN_DATABASE = "tierproof";
 
@@ -220,12 +234,17 @@ final class StreamhouseCommand extends TierproofCommand {
                 lake = run.lake();
             }
             // Checked before anything is made: the address, and that no table of others would be tiered.
+            if (!ownTiering() && fluss == null) {
+                throw new IllegalArgumentException("--tiering cluster relies on the tiering service of a cluster"
+                        + " tierproof did not start: it needs --fluss HOST:PORT");
+            }
             if (fluss != null) {
-                external = RemoteFlussCluster.connect(fluss, Duration.ofSeconds(10))
-                        .refuseIfOthersWouldBeTiered(Duration.ofSeconds(30));
+                RemoteFlussCluster remote = RemoteFlussCluster.connect(fluss, Duration.ofSeconds(10));
+                // tierproof's own tiering job would tier every lake table there; the cluster's tiers them anyway.
+                external = ownTiering() ? remote.refuseIfOthersWouldBeTiered(Duration.ofSeconds(30)) : remote;
             }
             new StreamhouseProof.Config(checked, lake, null, perInsert, producer(), rounds, schedule,
-                    checkpoints(), ProducerOptions.parse(producerOptions), database);
+                    checkpoints(), ProducerOptions.parse(producerOptions), database, ownTiering());
             if (producer() == StreamhouseProof.Producer.SQL) {
                 checked.statements(perInsert);
             }
@@ -257,7 +276,7 @@ final class StreamhouseCommand extends TierproofCommand {
             ProofReport result = StreamhouseProof.run(servers.cluster(), servers.engine(),
                     new StreamhouseProof.Config(checked, warehouse.lake(), deadline, perInsert,
                             producer(), rounds, schedule, checkpoints(), ProducerOptions.parse(producerOptions),
-                            database),
+                            database, ownTiering()),
                     session.steps());
             session.completed();
             progress.step("stopping Flink and the Fluss cluster");

@@ -67,12 +67,22 @@ public final class StreamhouseProof {
      *     for its defaults
      * @param database the Fluss (and Paimon) database the table is created in: made if missing,
      *     and dropped again at the end of a failed run if this run made it and it is empty
+     * @param ownTiering whether the proof runs Fluss's tiering job itself, or relies on the
+     *     cluster's own tiering service (a cluster tierproof did not start)
      */
     public record Config(Workload workload, LakeLocation warehouse, Duration deadline, int rowsPerInsert,
             Producer producer, int rounds, List<Fault> faults, Duration tieringCheckpoints,
-            Map<String, String> producerOptions, String database) {
+            Map<String, String> producerOptions, String database, boolean ownTiering) {
         public Config {
             checkDatabase(database);
+            if (!ownTiering && faults.stream().anyMatch(f -> f.kind() == Fault.Kind.RESTART_TIERING)) {
+                throw new IllegalArgumentException("--faults restart-tiering restarts tierproof's own tiering job:"
+                        + " with --tiering cluster there is none to restart");
+            }
+            if (!ownTiering && tieringCheckpoints != null) {
+                throw new IllegalArgumentException("--tiering-checkpoints sets tierproof's own tiering job: with"
+                        + " --tiering cluster there is none");
+            }
             faults = List.copyOf(faults);
             producerOptions = Map.copyOf(producerOptions);
             ProducerOptions.check(producerOptions);
@@ -107,7 +117,7 @@ public final class StreamhouseProof {
         public Config(Workload workload, LakeLocation warehouse, Duration deadline, int rowsPerInsert, Producer producer,
                 int rounds, List<Fault> faults) {
             this(workload, warehouse, deadline, rowsPerInsert, producer, rounds, faults, null, Map.of(),
-                    FlussCatalog.FLUSS_DATABASE);
+                    FlussCatalog.FLUSS_DATABASE, true);
         }
 
         /** Without faults. */
@@ -197,7 +207,9 @@ public final class StreamhouseProof {
         org.apache.fluss.config.Configuration clientConfig = cluster.clientConfig();
         cfg.producerOptions().forEach(clientConfig::setString);
         try (Connection connection = ConnectionFactory.createConnection(clientConfig);
-                TieringJob tiering = new TieringJob(engine, cluster, cfg.warehouse(), cfg.tieringCheckpoints());
+                TieringJob tiering = cfg.ownTiering()
+                        ? new TieringJob(engine, cluster, cfg.warehouse(), cfg.tieringCheckpoints())
+                        : TieringJob.theClusters();
                 LakeWatch watch = LakeWatch.start(connection.getAdmin(), path, WATCH_INTERVAL)) {
             List<String> injected = new ArrayList<>();
             IntConsumer faults = i -> cfg.faults().stream().filter(f -> f.at() == i + 1).forEach(f -> {
@@ -398,6 +410,9 @@ public final class StreamhouseProof {
             }
             details.add(String.format("tiered into      : Paimon %s.%s in %s", db, table,
                     cfg.warehouse()));
+            if (!cfg.ownTiering()) {
+                details.add("tiering job      : the cluster's own tiering service (--tiering cluster)");
+            }
             details.add(q != null ? String.format("tiering          : %d changes in %d bucket(s), lake snapshot %d,"
                     + " caught up in %d ms", q.logEndOffset(), q.buckets(), q.lakeSnapshotId(), q.waitedMillis())
                     : "tiering          : STALLED: " + stalled);
@@ -427,13 +442,28 @@ public final class StreamhouseProof {
         return e;
     }
 
-    /** The lake tiering job, which a fault may cancel and start again. */
+    /**
+     * The lake tiering job, which a fault may cancel and start again; or none of tierproof's, when
+     * the cluster's own tiering service tiers the table.
+     */
     private static final class TieringJob implements AutoCloseable {
         private final FlinkEngine engine;
         private final FlussCluster cluster;
         private final LakeLocation warehouse;
         private final Duration checkpoints;
         private Tiering current;
+
+        private TieringJob() {
+            this.engine = null;
+            this.cluster = null;
+            this.warehouse = null;
+            this.checkpoints = null;
+        }
+
+        /** The cluster's own tiering service: nothing to start, watch or stop. */
+        static TieringJob theClusters() {
+            return new TieringJob();
+        }
 
         TieringJob(FlinkEngine engine, FlussCluster cluster, LakeLocation warehouse, Duration checkpoints) {
             this.engine = engine;
@@ -445,17 +475,22 @@ public final class StreamhouseProof {
 
         /** Why the running tiering job failed, or null. */
         synchronized String failure() {
-            return current.failure();
+            return current == null ? null : current.failure();
         }
 
         synchronized void restart() {
+            if (current == null) {
+                throw new IllegalStateException("no tiering job of tierproof's to restart");
+            }
             current.close();
             current = Tiering.start(engine, cluster, warehouse, FlussCatalog.TIERING_POLL, checkpoints);
         }
 
         @Override
         public synchronized void close() {
-            current.close();
+            if (current != null) {
+                current.close();
+            }
         }
     }
 
@@ -697,6 +732,7 @@ public final class StreamhouseProof {
         r.put("faults", cfg.faults().toString());
         r.put("producer_options", ProducerOptions.text(new java.util.TreeMap<>(cfg.producerOptions())));
         r.put("tiering_checkpoint_ms", cfg.tieringCheckpoints() == null ? 0 : cfg.tieringCheckpoints().toMillis());
+        r.put("tiering_job", cfg.ownTiering() ? "tierproof's" : "the cluster's");
         r.put("operations", cfg.workload().operations());
         if (cfg.producer() == Producer.SQL) {
             r.put("statements", statements);

@@ -94,7 +94,8 @@ public final class CounterexampleSearch {
                 int rounds = Math.min(conditions.rounds(), named.operations());
                 return StreamhouseProof.run(cluster, engine, new StreamhouseProof.Config(named,
                         LakeLocation.local(cfg.warehouse()), cfg.deadline(), 1000, StreamhouseProof.Producer.CLIENT,
-                        rounds, conditions.faults(), null, conditions.producerOptions(), FlussCatalog.FLUSS_DATABASE),
+                        rounds, conditions.faults(), null, conditions.producerOptions(), FlussCatalog.FLUSS_DATABASE,
+                        true),
                         steps);
             }
         };

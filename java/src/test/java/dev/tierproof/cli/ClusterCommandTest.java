@@ -109,6 +109,22 @@ class ClusterCommandTest {
             assertThat(others.err()).contains("has lake-enabled tables (fluss.accounts, tierproof.first)")
                     .doesNotContain("creating Fluss table");
 
+            // A cluster whose own tiering service runs (a Fluss tiering job on its Flink session cluster, started
+            // here as its operator would): tierproof runs no tiering job of its own, so its lake tables are no bar.
+            try (dev.tierproof.fluss.Tiering service = dev.tierproof.fluss.Tiering.start(
+                    dev.tierproof.flink.FlinkEngine.remote(flink),
+                    dev.tierproof.fluss.RemoteFlussCluster.connect(fluss, java.time.Duration.ofSeconds(10)),
+                    dev.tierproof.fluss.ProcessCluster.read(dir).orElseThrow().lake(), java.time.Duration.ofMillis(500),
+                    null)) {
+                Outcome served = run("streamhouse", "--fluss", fluss, "--warehouse", warehouse, "--conf",
+                        conf.toString(), "--flink", flink, "--tiering", "cluster", "--table", "served", "--random", "40",
+                        "--keys", "8");
+                assertThat(served.status()).as(served.out() + served.err()).isEqualTo(Main.CONSISTENT);
+                assertThat(served.out()).contains("tiering job      : the cluster's own tiering service")
+                        .contains("Paimon tierproof.served");
+                assertThat(service.failure()).isNull();
+            }
+
             // Its tables audited read-only, as tables someone else wrote: on the multi-process cluster.
             Outcome audit = run("audit", "--cluster", dir.toString(), "--table", "fluss.accounts");
             assertThat(audit.status()).as(audit.out() + audit.err()).isEqualTo(Main.CONSISTENT);

@@ -133,7 +133,7 @@ class StreamhouseProofTest {
                 true)) {
             return StreamhouseProof.run(FLUSS.cluster(), FLINK.engine(), new StreamhouseProof.Config(w,
                     LakeLocation.local(FLUSS.warehouse()), deadline, 10, StreamhouseProof.Producer.CLIENT, 2,
-                    Fault.parse("lake-outage@600", 800), tieringCheckpoints, Map.of(), FlussCatalog.FLUSS_DATABASE),
+                    Fault.parse("lake-outage@600", 800), tieringCheckpoints, Map.of(), FlussCatalog.FLUSS_DATABASE, true),
                     Steps.silent());
         }
     }
