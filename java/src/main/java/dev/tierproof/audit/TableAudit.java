@@ -146,13 +146,16 @@ public final class TableAudit {
                                     + pinned.snapshotId() + "'s offsets: " + pinned.tiered() + " changes", -1),
                             (lane, sink) -> LogToCut.read(lane, cluster, path, pinned.cut(), sink, cfg.deadline())));
                 }
-                planned.add(reading.plan("lake_snapshot", Workload.Source.SNAPSHOT, () -> Reading.Bound.endsByItself(
+                Reading.Planned lake = reading.plan("lake_snapshot", Workload.Source.SNAPSHOT, () -> Reading.Bound.endsByItself(
                         "lake snapshot " + pinned.snapshotId() + " through Paimon's own API (no Flink)"),
                         (lane, sink) -> PaimonSnapshotRead.read(lane, cfg.warehouse(), path.getDatabaseName(),
-                                path.getTableName(), pinned.snapshotId(), sink, table.columns(), cfg.deadline())));
+                                path.getTableName(), pinned.snapshotId(), sink, table.columns(), cfg.deadline()));
+                planned.add(lake);
                 // Fluss's catalog opens a connection and asks for the database: a step, and closed below.
+                List<TableEnvironment> opened = new ArrayList<>();
                 TableEnvironment union = steps.run("opening the Fluss catalog for the union read", ADMIN_TIMEOUT,
                         control -> unionReads(engine.batchTables(), cluster, cfg.warehouse(), path.getDatabaseName()));
+                opened.add(union);
                 String all = table.selectAll(Map.of());
                 Reading.Planned unionRead = reading.plan("fluss_union", Workload.Source.SNAPSHOT,
                         () -> Reading.Bound.endsByItself("the batch union read (lake snapshot + log tail), of the table"
@@ -160,12 +163,43 @@ public final class TableAudit {
                         (lane, sink) -> BoundedRead.collect(lane, union, all, sink, cfg.deadline()));
                 planned.add(unionRead);
                 long t = System.nanoTime();
+                Reading.Planned full = null;
                 try {
+                    TableEnvironment streaming = steps.run("opening the Fluss catalog for the full read",
+                            ADMIN_TIMEOUT, control -> unionReads(engine.streamingTables(), cluster, cfg.warehouse(),
+                                    path.getDatabaseName()));
+                    opened.add(streaming);
                     reading.together(planned);
+                    // Fluss's streaming read of the table as a whole (lake snapshot + log tail): it does not end
+                    // by itself, so it is stopped after the lake's row count (the log tail is empty at the cut).
+                    String fullSql = table.selectAll(Map.of("scan.startup.mode", "full"));
+                    long rows = lake.ok() ? lake.buffer().size() : 0;
+                    full = reading.plan("fluss_full", Workload.Source.SNAPSHOT, () -> new Reading.Bound(
+                            "scan.startup.mode=full (lake snapshot + log tail), stopped after the lake snapshot's "
+                                    + rows + " rows", rows),
+                            (lane, sink) -> BoundedRead.collect(lane, streaming, fullSql, sink, cfg.deadline(), rows));
+                    // Written since the cut: a newer lake snapshot and a log tail, which the count does not bound.
+                    boolean atCutNow = pinned.quiesced(steps.run("reading the log end offsets of " + path,
+                            ADMIN_TIMEOUT.multipliedBy(2), control -> Tiering.logOffsets(admin, path,
+                                    new OffsetSpec.LatestSpec(), ADMIN_TIMEOUT)));
+                    if (lake.ok() && atCutNow) {
+                        reading.together(List.of(full));
+                        planned.add(full);
+                    } else {
+                        reading.notRun(full, lake.ok() ? "not run: written since the cut, so the lake snapshot's"
+                                + " row count does not bound it" : "not run: it is bounded by the lake snapshot's row"
+                                + " count, and that read failed");
+                    }
                 } finally {
-                    union.useCatalog(DEFAULT_CATALOG);
-                    // Dropping it closes its connection: a watch audits again and again.
-                    union.executeSql("DROP CATALOG IF EXISTS " + CATALOG);
+                    for (TableEnvironment env : opened) {
+                        try {
+                            env.useCatalog(DEFAULT_CATALOG);
+                            // Dropping it closes its connection: a watch audits again and again.
+                            env.executeSql("DROP CATALOG IF EXISTS " + CATALOG);
+                        } catch (RuntimeException e) {
+                            // best effort, each on its own: the audit's outcome is decided by its reads
+                        }
+                    }
                 }
                 timings.put("reads", Statements.millisSince(t));
                 Map<TableBucket, Long> endsAfter = steps.run("reading the log end offsets of " + path + " again",
@@ -177,7 +211,8 @@ public final class TableAudit {
                 t = System.nanoTime();
                 List<Workload.ReadBuffer> atCut = new ArrayList<>();
                 for (Reading.Planned p : planned) {
-                    if (p.ok() && (p != unionRead || still)) {
+                    // The union and full reads see the table as it is now: compared with the cut only if it is that.
+                    if (p.ok() && (p != unionRead && p != full || still)) {
                         atCut.add(p.buffer());
                     }
                 }
@@ -196,7 +231,8 @@ public final class TableAudit {
                 List<String> details = new ArrayList<>();
                 details.add(String.format("lake snapshot    : %d holds %d of the log's %d changes (tier lag %d)%s",
                         pinned.snapshotId(), pinned.tiered(), pinned.logEnd(), pinned.logEnd() - pinned.tiered(),
-                        still ? "" : "; written since: the union read is checked on its own"));
+                        still ? "" : "; written since: the union read is checked on its own, the full read (stopped"
+                                + " by a count) not judged"));
                 details.add(String.format("reference        : %s", verdict.reads().isEmpty() ? "none (no read ended)"
                         : verdict.reads().get(0).name() + " (every other read must hold what it holds)"));
                 if (noLog != null) {

@@ -102,11 +102,15 @@ final class AuditCommand extends TierproofCommand {
         String jobs = flink;
         if (flink != null) {
             HostPort.parse("--flink", flink, "a JobManager's REST endpoint");
+        } else if (shipConnectors && clusterDir == null) {
+            throw new IllegalArgumentException("--ship-connectors needs --flink HOST:PORT: it is how jobs reach a"
+                    + " Flink cluster without the connectors");
         }
         if (clusterDir != null) {
-            if (fluss != null || warehouse != null || flink != null || conf != null) {
+            if (fluss != null || warehouse != null || flink != null || conf != null || shipConnectors) {
                 throw new IllegalArgumentException("--cluster " + clusterDir + " names the coordinator, the warehouse"
-                        + " and the Flink session cluster: give no --fluss, --warehouse or --flink with it");
+                        + " (and its settings) and the Flink session cluster: give no --fluss, --warehouse, --conf,"
+                        + " --flink or --ship-connectors with it");
             }
             ProcessCluster.State state = ProcessCluster.read(clusterDir).orElseThrow(() ->
                     new IllegalArgumentException("--cluster " + clusterDir + ": no cluster is up there"

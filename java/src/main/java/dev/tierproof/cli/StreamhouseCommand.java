@@ -192,9 +192,11 @@ final class StreamhouseCommand extends TierproofCommand {
                     : checked.operations() <= PER_UPSERT_LIMIT ? 1 : 2000;
             // Checked up front: the rounds, the faults, and what the SQL producer cannot write.
             List<Fault> schedule = Fault.parse(faults, checked.operations());
-            if (clusterDir != null && (fluss != null || run.warehouse != null || flink != null)) {
+            if (clusterDir != null && (fluss != null || run.warehouse != null || flink != null || run.conf != null
+                    || shipConnectors)) {
                 throw new IllegalArgumentException("--cluster " + clusterDir + " names the coordinator, the warehouse"
-                        + " and the Flink session cluster: give no --fluss, --warehouse or --flink with it");
+                        + " (and its settings) and the Flink session cluster: give no --fluss, --warehouse, --conf,"
+                        + " --flink or --ship-connectors with it");
             }
             if (clusterDir != null) {
                 ProcessCluster.State state = ProcessCluster.read(clusterDir).orElseThrow(() ->

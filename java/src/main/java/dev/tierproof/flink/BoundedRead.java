@@ -60,17 +60,23 @@ public final class BoundedRead {
                 control.onCancel(() -> result.getJobClient().ifPresent(JobClient::cancel));
                 CloseableIterator<Row> rows = result.collect();
                 try {
-                    boolean draining = false;
+                    Runnable drain = () -> CompletableFuture.delayedExecutor(GRACE.toMillis(), TimeUnit.MILLISECONDS)
+                            .execute(() -> {
+                                drained.set(true);
+                                result.getJobClient().ifPresent(JobClient::cancel);
+                            });
+                    // A count of nothing is reached before the first row: drain, then end the job.
+                    boolean draining = stopAfter == 0;
+                    if (draining) {
+                        drain.run();
+                    }
                     while (!control.cancelled() && rows.hasNext()) {
                         add.accept(rows.next());
                         steps.progress().count(counted, size.getAsLong());
                         if (!draining && size.getAsLong() == stopAfter) {
                             // The count is reached: drain for the grace period, then end the job.
                             draining = true;
-                            CompletableFuture.delayedExecutor(GRACE.toMillis(), TimeUnit.MILLISECONDS).execute(() -> {
-                                drained.set(true);
-                                result.getJobClient().ifPresent(JobClient::cancel);
-                            });
+                            drain.run();
                         }
                     }
                 } finally {

@@ -127,6 +127,8 @@ public final class ProcessCluster {
                         + " cluster only in a directory of its own: choose another --dir");
             }
             Files.createDirectories(dir.resolve("logs"));
+            // Its configuration and logs hold the S3 store's key pair: the owner's alone.
+            Files.setPosixFilePermissions(dir, java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
         } catch (IOException e) {
             throw new TierproofException("could not make the cluster's directory " + dir + ": " + e.getMessage(), e);
         }
@@ -262,6 +264,7 @@ public final class ProcessCluster {
     /** Stops what a failed start started and removes what it made (a directory it was given empty stays, empty). */
     private static void undoUp(Path dir, boolean made, Map<String, State.Part> parts) {
         parts.values().forEach(ProcessCluster::stop);
+        SeaweedFs.removeSockets(dir);
         if (made) {
             Directories.deleteRecursively(dir);
             return;
@@ -351,6 +354,7 @@ public final class ProcessCluster {
             lines.add(name + " (pid " + p.pid() + "): stopped" + (ended ? "" : " (killed: it did not stop within "
                     + grace.toSeconds() + " s)"));
         }
+        SeaweedFs.removeSockets(dir);
         Directories.deleteRecursively(dir);
         lines.add("removed " + dir);
         return lines;
@@ -642,7 +646,10 @@ public final class ProcessCluster {
             if (name.isEmpty() || !Files.isRegularFile(log)) {
                 return "";
             }
-            List<String> lines = Files.readAllLines(log);
+            // A server may log its configuration, the S3 store's key pair with it: such lines are left out.
+            List<String> lines = Files.readAllLines(log).stream()
+                    .filter(l -> !l.toLowerCase(java.util.Locale.ROOT).matches(".*(secret|password|access-key).*"))
+                    .toList();
             return String.join("\n", lines.subList(Math.max(0, lines.size() - 15), lines.size()));
         } catch (IOException e) {
             return "";

@@ -101,8 +101,8 @@ final class SeaweedFs {
         String secretKey = hex.formatHex(secret);
         Path identities = ownerOnly(conf.resolve("s3.json"));
         Files.writeString(identities, "{\"identities\":[{\"name\":\"tierproof\",\"credentials\":[{\"accessKey\":\""
-                + accessKey + "\",\"secretKey\":\"" + secretKey + "\"}],\"actions\":[\"Admin\",\"Read\",\"Write\","
-                + "\"List\",\"Tagging\"]}]}\n");
+                + accessKey + "\",\"secretKey\":\"" + secretKey + "\"}],\"actions\":[\"Read\",\"Write\",\"List\","
+                + "\"Tagging\"]}]}\n");
         Properties settings = new Properties();
         settings.setProperty("s3.endpoint", "http://" + loopback + ":" + ports.s3);
         settings.setProperty("s3.access-key", accessKey);
@@ -112,13 +112,15 @@ final class SeaweedFs {
             settings.store(out, "the cluster's S3 store (SeaweedFS): --conf for --warehouse " + WAREHOUSE);
         }
         Path data = Files.createDirectories(dir.resolve("s3data"));
+        // Nothing leaves the machine (no telemetry), no bucket is made by a write (the identity is no admin
+        // either: the one bucket is made through the filer), no volume count caps the lake, a stop is quick.
         return List.of(SUBCOMMAND, "-ip=" + loopback, "-ip.bind=" + loopback, "-dir=" + data,
                 "-master.port=" + ports.master, "-master.port.grpc=" + ports.masterGrpc,
-                "-master.volumeSizeLimitMB=64", "-volume.port=" + ports.volume,
-                "-volume.port.grpc=" + ports.volumeGrpc, "-filer", "-filer.port=" + ports.filer,
-                "-filer.port.grpc=" + ports.filerGrpc, "-s3", "-s3.port=" + ports.s3,
-                "-s3.port.grpc=" + ports.s3Grpc, "-s3.port.iceberg=0", "-s3.port.lance=0", "-metricsPort=0",
-                "-s3.config=" + identities);
+                "-master.volumeSizeLimitMB=64", "-master.telemetry=false", "-volume.port=" + ports.volume,
+                "-volume.port.grpc=" + ports.volumeGrpc, "-volume.max=0", "-volume.preStopSeconds=0", "-filer",
+                "-filer.port=" + ports.filer, "-filer.port.grpc=" + ports.filerGrpc, "-s3", "-s3.port=" + ports.s3,
+                "-s3.port.grpc=" + ports.s3Grpc, "-s3.port.iceberg=0", "-s3.port.lance=0",
+                "-s3.autoCreateBucket=false", "-metricsPort=0", "-s3.config=" + identities);
     }
 
     /** The ports {@code weed server} listens on. */
@@ -163,6 +165,35 @@ final class SeaweedFs {
         }
         throw new TierproofException("SeaweedFS's filer at " + filer + " did not make the bucket " + BUCKET
                 + " within " + deadline.toSeconds() + " s (last answer: " + last + ")");
+    }
+
+    /**
+     * Removes the Unix sockets {@code weed server} leaves in /tmp ({@code seaweedfs-<part>-<port>.sock}),
+     * only those of the ports the cluster's own server listened on.
+     */
+    static void removeSockets(Path dir) {
+        Path args = dir.resolve("conf").resolve("s3").resolve("weed.args");
+        if (!Files.isRegularFile(args)) {
+            return;
+        }
+        try {
+            java.util.Set<String> ports = new java.util.HashSet<>();
+            for (String a : Files.readAllLines(args)) {
+                java.util.regex.Matcher m = java.util.regex.Pattern.compile("-[a-z.]*port[a-z.]*=(\\d+)").matcher(a);
+                if (m.matches()) {
+                    ports.add(m.group(1));
+                }
+            }
+            try (var entries = Files.list(Path.of("/tmp"))) {
+                entries.filter(p -> {
+                    java.util.regex.Matcher m = java.util.regex.Pattern.compile("seaweedfs-[a-z-]+-(\\d+)\\.sock")
+                            .matcher(p.getFileName().toString());
+                    return m.matches() && ports.contains(m.group(1));
+                }).forEach(p -> p.toFile().delete());
+            }
+        } catch (IOException e) {
+            // best effort: a socket file is not data
+        }
     }
 
     private static Path ownerOnly(Path file) throws IOException {

@@ -333,7 +333,8 @@ public final class StreamhouseProof {
                                 workload.columns(), cfg.deadline())));
                 Reading.Planned full = null;
                 if (stalled == null) {
-                    TableEnvironment flussStreaming = utc(FlussCatalog.register(engine.streamingTables(), cluster, cfg.warehouse(), db));
+                    TableEnvironment flussStreaming = utc(FlussCatalog.register(engine.streamingTables(), cluster,
+                            cfg.warehouse(), db));
                     String earliest = workload.selectAll(Map.of("scan.startup.mode", "earliest"));
                     first.add(reading.plan("fluss_changelog", Workload.Source.LOG, () -> new Reading.Bound(
                             "scan.startup.mode=earliest, stopped at the log end offsets: " + logChanges + " changes",
@@ -685,6 +686,16 @@ public final class StreamhouseProof {
                 return;
             }
             steps.progress().step("creating Fluss database " + db);
+            try {
+                admin.createDatabase(db, org.apache.fluss.metadata.DatabaseDescriptor.EMPTY, false)
+                        .get(30, java.util.concurrent.TimeUnit.SECONDS);
+            } catch (java.util.concurrent.ExecutionException e) {
+                if (e.getCause() instanceof org.apache.fluss.exception.DatabaseAlreadyExistException) {
+                    return; // made meanwhile by someone else: theirs, never dropped by this run
+                }
+                throw e;
+            }
+            // Made by this run (registered once made: a database someone else made meanwhile is never dropped).
             steps.undo().created("Fluss database " + db + " at " + cluster.bootstrapServers(), () -> {
                 try (Connection again = ConnectionFactory.createConnection(cluster.clientConfig())) {
                     var a = again.getAdmin();
@@ -693,8 +704,6 @@ public final class StreamhouseProof {
                     }
                 }
             });
-            admin.createDatabase(db, org.apache.fluss.metadata.DatabaseDescriptor.EMPTY, false)
-                    .get(30, java.util.concurrent.TimeUnit.SECONDS);
         } catch (TierproofException e) {
             throw e;
         } catch (Exception e) {

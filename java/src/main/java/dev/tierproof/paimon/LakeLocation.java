@@ -126,7 +126,10 @@ public final class LakeLocation {
         Map<String, String> s = new LinkedHashMap<>();
         for (String key : p.stringPropertyNames()) {
             if (!SETTING.matcher(key).matches()) {
-                throw new IllegalArgumentException("--conf " + conf + ": the key " + key + " is not an S3 setting"
+                // A line holding only a secret would be read as a key: such a key is not echoed.
+                String named = key.matches("[A-Za-z0-9._-]{1,64}") && !key.matches("[A-Za-z0-9]{16,}")
+                        ? "the key " + key : "a key (not shown: it may be a secret)";
+                throw new IllegalArgumentException("--conf " + conf + ": " + named + " is not an S3 setting"
                         + " (s3.endpoint, s3.access-key, s3.secret-key, s3.path.style.access, …)");
             }
             s.put(key, p.getProperty(key).strip());
@@ -151,9 +154,24 @@ public final class LakeLocation {
         return local;
     }
 
+    /**
+     * How long an S3 call may take, unless the settings say otherwise: Hadoop's S3A defaults (20
+     * attempts, 7 retries, a 200 s socket timeout) would let an unreachable endpoint hold a step
+     * for many minutes.
+     */
+    private static final Map<String, String> S3_BOUNDS = Map.of(
+            "s3.attempts.maximum", "3",
+            "s3.retry.limit", "2",
+            "s3.connection.establish.timeout", "5000",
+            "s3.connection.timeout", "30000");
+
     /** Everything Paimon's catalog needs: the warehouse and the file system's settings. */
     public Map<String, String> catalogOptions() {
-        Map<String, String> o = new LinkedHashMap<>(fileSystem);
+        Map<String, String> o = new LinkedHashMap<>();
+        if (!isLocal()) {
+            new TreeMap<>(S3_BOUNDS).forEach(o::put);
+        }
+        o.putAll(fileSystem);
         o.put("warehouse", warehouse);
         return o;
     }

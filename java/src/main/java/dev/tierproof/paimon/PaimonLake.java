@@ -116,15 +116,36 @@ public final class PaimonLake {
     public static void probeWritable(LakeLocation warehouse) {
         org.apache.paimon.fs.Path probe = new org.apache.paimon.fs.Path(warehouse.warehouse(),
                 ".tierproof-probe-" + java.util.UUID.randomUUID());
+        // Bounded: an endpoint that does not answer ends the check, not the run's patience.
+        java.util.concurrent.CompletableFuture<Void> written = new java.util.concurrent.CompletableFuture<>();
+        Thread probing = new Thread(() -> {
+            try {
+                FileIO io = FileIO.get(probe, context(warehouse));
+                io.writeFile(probe, "tierproof", false);
+                io.deleteQuietly(probe);
+                written.complete(null);
+            } catch (Throwable e) {
+                written.completeExceptionally(e);
+            }
+        }, "tierproof-warehouse-probe");
+        probing.setDaemon(true);
+        probing.start();
         try {
-            FileIO io = FileIO.get(probe, context(warehouse));
-            io.writeFile(probe, "tierproof", false);
-            io.deleteQuietly(probe);
-        } catch (Exception e) {
+            written.get(PROBE_DEADLINE.toSeconds(), java.util.concurrent.TimeUnit.SECONDS);
+        } catch (java.util.concurrent.TimeoutException e) {
+            probing.interrupt();
+            throw new IllegalArgumentException("--warehouse " + warehouse + " did not answer within "
+                    + PROBE_DEADLINE.toSeconds() + " s (is the endpoint right?)", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TierproofException("checking the warehouse " + warehouse + " was interrupted", e);
+        } catch (java.util.concurrent.ExecutionException e) {
             throw new IllegalArgumentException("--warehouse " + warehouse + " cannot be written: "
-                    + Steps.rootMessage(e), e);
+                    + Steps.rootMessage(e.getCause()), e.getCause());
         }
     }
+
+    private static final java.time.Duration PROBE_DEADLINE = java.time.Duration.ofSeconds(60);
 
     /** Whether the warehouse's root exists (read only: an audit never makes it). */
     public static boolean warehouseExists(LakeLocation warehouse) {

@@ -97,7 +97,7 @@ class AuditCommandTest {
             assertThat(r.path("tier_lag").asLong()).isZero();
             assertThat(r.path("verdict").path("expected_rows").size()).isEqualTo(3);
             assertThat(r.path("verdict").path("reads").findValuesAsText("name"))
-                    .containsExactly("fluss_log", "lake_snapshot", "fluss_union");
+                    .containsExactly("fluss_log", "lake_snapshot", "fluss_union", "fluss_full");
             // The log replayed to the cut held every change: 4 inserts, an update (-U/+U), a delete.
             assertThat(r.path("verdict").path("reads").get(0).path("changes").asLong()).isEqualTo(7);
             assertThat(lakeFiles()).as("the audit wrote nothing to the lake").isEqualTo(before);
