@@ -24,7 +24,7 @@ final class Warehouse {
      * @param made the outermost directory the check had to create (null when it existed): a run
      *     that does not complete removes what it made, if it is still empty
      */
-    record Checked(LakeLocation lake, Path made) {}
+    record Checked(LakeLocation lake, Path made, boolean madeRoot) {}
 
     /**
      * Checks a user's warehouse before anything runs: a directory as below; an object store's by
@@ -34,8 +34,7 @@ final class Warehouse {
         if (given == null || given.isLocal()) {
             return given == null ? null : checkUsers(given.directory());
         }
-        PaimonLake.probeWritable(given);
-        return new Checked(given, null);
+        return new Checked(given, null, !PaimonLake.probeWritable(given));
     }
 
     /**
@@ -65,7 +64,7 @@ final class Warehouse {
             removeEmpty(p, made);
             throw new IllegalArgumentException("--warehouse " + given + " cannot be written: " + IoMessages.of(e), e);
         }
-        return new Checked(LakeLocation.local(p), made);
+        return new Checked(LakeLocation.local(p), made, false);
     }
 
     /** Removes {@code dir} and its parents up to {@code made}, as long as they are empty. */
@@ -95,6 +94,10 @@ final class Warehouse {
         if (checked.made() != null) {
             session.steps().undo().created("directory " + checked.made() + " (made for --warehouse)",
                     () -> removeEmpty(users.directory(), checked.made()));
+        }
+        if (checked.madeRoot()) {
+            session.steps().undo().created("warehouse " + users + " (new, so removed when left empty)",
+                    () -> PaimonLake.removeRootIfEmpty(users));
         }
         if (!PaimonLake.databaseExists(users, PaimonTables.DEFAULT_DATABASE)) {
             session.steps().undo().created("database " + PaimonTables.DEFAULT_DATABASE + " in the warehouse "

@@ -113,17 +113,22 @@ public final class PaimonLake {
      * Whether the warehouse can be written: a probe file made and removed in it (the bucket must
      * exist, the credentials must let it be written). Throws, naming the warehouse, if not.
      */
-    public static void probeWritable(LakeLocation warehouse) {
+    public static boolean probeWritable(LakeLocation warehouse) {
         org.apache.paimon.fs.Path probe = new org.apache.paimon.fs.Path(warehouse.warehouse(),
                 ".tierproof-probe-" + java.util.UUID.randomUUID());
         // Bounded: an endpoint that does not answer ends the check, not the run's patience.
-        java.util.concurrent.CompletableFuture<Void> written = new java.util.concurrent.CompletableFuture<>();
+        java.util.concurrent.CompletableFuture<Boolean> written = new java.util.concurrent.CompletableFuture<>();
         Thread probing = new Thread(() -> {
             try {
                 FileIO io = FileIO.get(probe, context(warehouse));
+                org.apache.paimon.fs.Path root = new org.apache.paimon.fs.Path(warehouse.warehouse());
+                boolean existed = io.exists(root);
                 io.writeFile(probe, "tierproof", false);
                 io.deleteQuietly(probe);
-                written.complete(null);
+                if (!existed) {
+                    removeIfEmpty(io, root); // the marker an object store leaves for the probe's "directory"
+                }
+                written.complete(existed);
             } catch (Throwable e) {
                 written.completeExceptionally(e);
             }
@@ -131,7 +136,7 @@ public final class PaimonLake {
         probing.setDaemon(true);
         probing.start();
         try {
-            written.get(PROBE_DEADLINE.toSeconds(), java.util.concurrent.TimeUnit.SECONDS);
+            return written.get(PROBE_DEADLINE.toSeconds(), java.util.concurrent.TimeUnit.SECONDS);
         } catch (java.util.concurrent.TimeoutException e) {
             probing.interrupt();
             throw new IllegalArgumentException("--warehouse " + warehouse + " did not answer within "
@@ -146,6 +151,23 @@ public final class PaimonLake {
     }
 
     private static final java.time.Duration PROBE_DEADLINE = java.time.Duration.ofSeconds(60);
+
+    /** Removes the warehouse's root if it holds nothing (a run that made it and did not complete). */
+    public static void removeRootIfEmpty(LakeLocation warehouse) {
+        org.apache.paimon.fs.Path root = new org.apache.paimon.fs.Path(warehouse.warehouse());
+        try {
+            removeIfEmpty(FileIO.get(root, context(warehouse)), root);
+        } catch (java.io.IOException e) {
+            throw new TierproofException("removing the empty warehouse " + warehouse + " failed: "
+                    + Steps.rootMessage(e), e);
+        }
+    }
+
+    private static void removeIfEmpty(FileIO io, org.apache.paimon.fs.Path dir) throws java.io.IOException {
+        if (io.exists(dir) && io.listStatus(dir).length == 0) {
+            io.delete(dir, false);
+        }
+    }
 
     /** Whether the warehouse's root exists (read only: an audit never makes it). */
     public static boolean warehouseExists(LakeLocation warehouse) {
