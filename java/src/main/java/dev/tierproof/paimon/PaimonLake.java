@@ -41,9 +41,13 @@ public final class PaimonLake {
 
     /** Where a table's files are, as a local path. */
     public static Path tableDirectory(LakeLocation warehouse, String database, String table) {
-        return withCatalog(warehouse, "finding table " + database + "." + table, catalog -> Path.of(
-                ((org.apache.paimon.table.FileStoreTable) catalog.getTable(Identifier.create(database, table)))
-                        .location().toUri()).toAbsolutePath().normalize());
+        return withCatalog(warehouse, "finding table " + database + "." + table, catalog -> {
+            java.net.URI location = ((org.apache.paimon.table.FileStoreTable) catalog.getTable(
+                    Identifier.create(database, table))).location().toUri();
+            // A local warehouse is named by its path: its tables' locations then have no scheme.
+            return (location.getScheme() == null ? Path.of(location.getPath()) : Path.of(location))
+                    .toAbsolutePath().normalize();
+        });
     }
 
     public static boolean databaseExists(LakeLocation warehouse, String database) {
