@@ -179,14 +179,14 @@ final class SeaweedFs {
         try {
             java.util.Set<String> ports = new java.util.HashSet<>();
             for (String a : Files.readAllLines(args)) {
-                java.util.regex.Matcher m = java.util.regex.Pattern.compile("-[a-z.]*port[a-z.]*=(\\d+)").matcher(a);
+                java.util.regex.Matcher m = java.util.regex.Pattern.compile("-[a-z0-9.]*port[a-z0-9.]*=(\\d+)").matcher(a);
                 if (m.matches()) {
                     ports.add(m.group(1));
                 }
             }
             try (var entries = Files.list(Path.of("/tmp"))) {
                 entries.filter(p -> {
-                    java.util.regex.Matcher m = java.util.regex.Pattern.compile("seaweedfs-[a-z-]+-(\\d+)\\.sock")
+                    java.util.regex.Matcher m = java.util.regex.Pattern.compile("seaweedfs-[a-z0-9-]+?-(\\d+)\\.sock")
                             .matcher(p.getFileName().toString());
                     return m.matches() && ports.contains(m.group(1));
                 }).forEach(p -> p.toFile().delete());

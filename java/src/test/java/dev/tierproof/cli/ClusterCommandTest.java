@@ -25,6 +25,7 @@ class ClusterCommandTest {
     void upStreamhouseOnItKillATabletServerDown() throws Exception {
         Path dir = tmp.resolve("cluster");
         List<String> pids = List.of();
+        String s3Port = "";
         try {
             Outcome up = run("cluster", "up", "--dir", dir.toString());
             assertThat(up.status()).as(up.out() + up.err()).isEqualTo(Main.CONSISTENT);
@@ -34,6 +35,8 @@ class ClusterCommandTest {
             String fluss = m.group(1);
             String warehouse = m.group(2);
             Path conf = Path.of(m.group(3));
+            s3Port = up.out().lines().filter(l -> l.startsWith("s3 ")).map(l -> l.replaceAll(".*127\\.0\\.0\\.1:(\\d+),.*",
+                    "$1")).findFirst().orElse("");
             assertThat(up.out()).contains("s3", "tablet-0", "tablet-1", "coordinator", "zookeeper", "jobmanager",
                     "taskmanager").doesNotContain("NOT RUNNING");
             // The lake is in the cluster's S3 store; its key pair is the owner's alone and printed nowhere.
@@ -175,6 +178,9 @@ class ClusterCommandTest {
             }
         }
         assertThat(Files.exists(dir)).isFalse();
+        assertThat(s3Port).isNotEmpty();
+        assertThat(Path.of("/tmp/seaweedfs-s3-" + s3Port + ".sock")).as("the S3 store's sockets are removed with it")
+                .doesNotExist();
         assertThat(pids).as("no process of the cluster is left")
                 .noneMatch(pid -> ProcessHandle.of(Long.parseLong(pid)).map(ProcessHandle::isAlive).orElse(false));
         Outcome none = run("cluster", "status", "--dir", dir.toString());
