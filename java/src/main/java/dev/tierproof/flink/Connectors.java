@@ -27,11 +27,6 @@ public final class Connectors {
         return MARKERS.stream().map(Connectors::jarOf).distinct().map(p -> p.toUri().toString()).toList();
     }
 
-    /** The local paths of the jars (for messages and tests). */
-    public static List<Path> paths() {
-        return MARKERS.stream().map(Connectors::jarOf).distinct().toList();
-    }
-
     private static Path jarOf(String className) {
         try {
             Class<?> c = Class.forName(className, false, Connectors.class.getClassLoader());

@@ -81,11 +81,6 @@ public final class FlinkEngine implements AutoCloseable {
                 shipConnectors ? Connectors.jars() : List.of(), null);
     }
 
-    /** The jars {@code pipeline.jars} names for each job (empty: none shipped). */
-    public List<String> shippedJars() {
-        return shipped;
-    }
-
     /**
      * Starts a MiniCluster with {@code slots} task slots in a temporary directory of its own,
      * removed on {@link #close()}.

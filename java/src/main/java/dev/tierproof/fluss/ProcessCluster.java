@@ -4,6 +4,7 @@ import dev.tierproof.core.TierproofException;
 import dev.tierproof.paimon.LakeLocation;
 import dev.tierproof.run.Progress;
 import dev.tierproof.util.Directories;
+import dev.tierproof.util.HttpPoll;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -544,26 +545,12 @@ public final class ProcessCluster {
 
     /** Waits until the JobManager's REST endpoint lists a TaskManager. */
     private static void awaitTaskManager(String rest, Duration deadline) throws InterruptedException {
-        java.net.http.HttpClient http = java.net.http.HttpClient.newBuilder()
-                .connectTimeout(Duration.ofSeconds(2)).build();
-        java.net.URI uri = java.net.URI.create("http://" + rest + "/taskmanagers");
-        long end = System.nanoTime() + deadline.toNanos();
-        String last = "no answer";
-        while (System.nanoTime() < end) {
-            try {
-                String body = http.send(java.net.http.HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(5))
-                        .build(), java.net.http.HttpResponse.BodyHandlers.ofString()).body();
-                if (body.contains("\"slotsNumber\"")) {
-                    return;
-                }
-                last = body;
-            } catch (IOException notYet) {
-                last = notYet.toString();
-            }
-            Thread.sleep(300);
+        String last = HttpPoll.until(HttpPoll.to("http://" + rest + "/taskmanagers").build(),
+                r -> r.body().contains("\"slotsNumber\""), deadline);
+        if (last != null) {
+            throw new TierproofException("no Flink TaskManager registered with the JobManager at " + rest + " within "
+                    + deadline.toSeconds() + " s (last answer: " + last + ")");
         }
-        throw new TierproofException("no Flink TaskManager registered with the JobManager at " + rest + " within "
-                + deadline.toSeconds() + " s (last answer: " + last + ")");
     }
 
     private static boolean isEmpty(Path dir) throws IOException {
@@ -581,9 +568,7 @@ public final class ProcessCluster {
         Path conf = Files.createDirectories(dir.resolve("conf").resolve(name));
         StringBuilder yaml = new StringBuilder();
         options.forEach((k, v) -> yaml.append(k).append(": ").append(v).append('\n'));
-        Path file = Files.createFile(conf.resolve("server.yaml"), java.nio.file.attribute.PosixFilePermissions
-                .asFileAttribute(java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")));
-        Files.writeString(file, yaml);
+        Files.writeString(SeaweedFs.ownerOnly(conf.resolve("server.yaml")), yaml);
     }
 
     private static void write(State state) throws IOException {

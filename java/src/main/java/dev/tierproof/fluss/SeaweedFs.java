@@ -1,11 +1,9 @@
 package dev.tierproof.fluss;
 
 import dev.tierproof.core.TierproofException;
+import dev.tierproof.util.HttpPoll;
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -13,9 +11,7 @@ import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HexFormat;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 
@@ -127,44 +123,17 @@ final class SeaweedFs {
     record Ports(int master, int masterGrpc, int volume, int volumeGrpc, int filer, int filerGrpc, int s3,
             int s3Grpc) {}
 
-    /** The settings a cluster's commands read: the endpoint and the key pair. */
-    static Map<String, String> settings(Path dir) {
-        Properties p = new Properties();
-        try (var in = Files.newInputStream(dir.resolve(SETTINGS))) {
-            p.load(in);
-        } catch (IOException e) {
-            throw new TierproofException("could not read the cluster's S3 settings " + dir.resolve(SETTINGS) + ": "
-                    + e.getMessage(), e);
-        }
-        Map<String, String> out = new LinkedHashMap<>();
-        p.stringPropertyNames().stream().sorted().forEach(k -> out.put(k, p.getProperty(k)));
-        return out;
-    }
-
     /**
      * Makes the bucket through the filer (a bucket is a directory under {@code /buckets}), retried
      * until the filer answers, within {@code deadline}.
      */
     static void createBucket(String filer, Duration deadline) throws InterruptedException {
-        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-        URI uri = URI.create("http://" + filer + "/buckets/" + BUCKET + "/");
-        long end = System.nanoTime() + deadline.toNanos();
-        String last = "no answer";
-        while (System.nanoTime() < end) {
-            try {
-                HttpResponse<String> r = http.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(5))
-                        .POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
-                if (r.statusCode() / 100 == 2) {
-                    return;
-                }
-                last = "HTTP " + r.statusCode() + ": " + r.body();
-            } catch (IOException notYet) {
-                last = notYet.toString();
-            }
-            Thread.sleep(300);
+        String last = HttpPoll.until(HttpPoll.to("http://" + filer + "/buckets/" + BUCKET + "/")
+                .POST(HttpRequest.BodyPublishers.noBody()).build(), r -> r.statusCode() / 100 == 2, deadline);
+        if (last != null) {
+            throw new TierproofException("SeaweedFS's filer at " + filer + " did not make the bucket " + BUCKET
+                    + " within " + deadline.toSeconds() + " s (last answer: " + last + ")");
         }
-        throw new TierproofException("SeaweedFS's filer at " + filer + " did not make the bucket " + BUCKET
-                + " within " + deadline.toSeconds() + " s (last answer: " + last + ")");
     }
 
     /**
@@ -196,7 +165,8 @@ final class SeaweedFs {
         }
     }
 
-    private static Path ownerOnly(Path file) throws IOException {
+    /** A new file readable and writable by its owner only (it holds the S3 store's key pair). */
+    static Path ownerOnly(Path file) throws IOException {
         Files.deleteIfExists(file);
         return Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
     }

@@ -143,11 +143,6 @@ public final class StreamhouseProof {
 
     private StreamhouseProof() {}
 
-    /** The table's name, checked: in Fluss database {@value FlussCatalog#FLUSS_DATABASE}. */
-    public static String tableName(CheckedDdl ddl) {
-        return tableName(ddl, FlussCatalog.FLUSS_DATABASE);
-    }
-
     /** The table's name, checked: in Fluss database {@code database}. */
     public static String tableName(CheckedDdl ddl, String database) {
         if (ddl.database() != null && !ddl.database().equals(database)) {
@@ -207,9 +202,8 @@ public final class StreamhouseProof {
         org.apache.fluss.config.Configuration clientConfig = cluster.clientConfig();
         cfg.producerOptions().forEach(clientConfig::setString);
         try (Connection connection = ConnectionFactory.createConnection(clientConfig);
-                TieringJob tiering = cfg.ownTiering()
-                        ? new TieringJob(engine, cluster, cfg.warehouse(), cfg.tieringCheckpoints())
-                        : TieringJob.theClusters();
+                TieringJob tiering = new TieringJob(engine, cluster, cfg.warehouse(), cfg.tieringCheckpoints(),
+                        cfg.ownTiering());
                 LakeWatch watch = LakeWatch.start(connection.getAdmin(), path, WATCH_INTERVAL)) {
             List<String> injected = new ArrayList<>();
             IntConsumer faults = i -> cfg.faults().stream().filter(f -> f.at() == i + 1).forEach(f -> {
@@ -452,26 +446,17 @@ public final class StreamhouseProof {
         private final FlussCluster cluster;
         private final LakeLocation warehouse;
         private final Duration checkpoints;
+        /** null: the cluster's own tiering service tiers the table (nothing to watch, restart or stop). */
         private Tiering current;
 
-        private TieringJob() {
-            this.engine = null;
-            this.cluster = null;
-            this.warehouse = null;
-            this.checkpoints = null;
-        }
-
-        /** The cluster's own tiering service: nothing to start, watch or stop. */
-        static TieringJob theClusters() {
-            return new TieringJob();
-        }
-
-        TieringJob(FlinkEngine engine, FlussCluster cluster, LakeLocation warehouse, Duration checkpoints) {
+        TieringJob(FlinkEngine engine, FlussCluster cluster, LakeLocation warehouse, Duration checkpoints,
+                boolean own) {
             this.engine = engine;
             this.cluster = cluster;
             this.warehouse = warehouse;
             this.checkpoints = checkpoints;
-            this.current = Tiering.start(engine, cluster, warehouse, FlussCatalog.TIERING_POLL, checkpoints);
+            this.current = own ? Tiering.start(engine, cluster, warehouse, FlussCatalog.TIERING_POLL, checkpoints)
+                    : null;
         }
 
         /** Why the running tiering job failed, or null. */

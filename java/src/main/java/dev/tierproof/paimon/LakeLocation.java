@@ -169,7 +169,7 @@ public final class LakeLocation {
     public Map<String, String> catalogOptions() {
         Map<String, String> o = new LinkedHashMap<>();
         if (!isLocal()) {
-            new TreeMap<>(S3_BOUNDS).forEach(o::put);
+            o.putAll(S3_BOUNDS);
         }
         o.putAll(fileSystem);
         o.put("warehouse", warehouse);
@@ -185,7 +185,7 @@ public final class LakeLocation {
         return o;
     }
 
-    /** The settings written to a file a cluster keeps (its own directory, readable by its owner only). */
+    /** The file system's settings alone (secrets included): for a reader that brings its own, as Fluss's catalog. */
     public Map<String, String> fileSystemSettings() {
         return fileSystem;
     }
@@ -194,15 +194,5 @@ public final class LakeLocation {
     @Override
     public String toString() {
         return warehouse;
-    }
-
-    @Override
-    public boolean equals(Object o) {
-        return o instanceof LakeLocation l && l.warehouse.equals(warehouse) && l.fileSystem.equals(fileSystem);
-    }
-
-    @Override
-    public int hashCode() {
-        return warehouse.hashCode();
     }
 }
