@@ -62,15 +62,11 @@ fn reads(p: &Proof) -> (Vec<Vec<u8>>, Vec<Vec<u8>>) {
 }
 
 fn judge(p: &Proof, log: &[Vec<u8>], snapshot: &[Vec<u8>]) -> bool {
-    let width = p.shape.columns.len();
     let mut batch_read = p.new_read("batch", Source::Snapshot);
     let mut stream_read = p.new_read("stream", Source::Replay);
     for (read, batches) in [(&mut batch_read, snapshot), (&mut stream_read, log)] {
         for b in batches {
-            for (kind, cells) in decode_batch(b, width).expect("decodes") {
-                let kind = RowKind::from_code(0, i32::from(kind)).expect("kind");
-                p.push(read, kind, &cells);
-            }
+            p.push_batch(read, b).expect("decodes");
         }
     }
     p.judge_folded(&[&batch_read, &stream_read]).consistent

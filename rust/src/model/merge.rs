@@ -5,7 +5,7 @@
 //! does not cover is refused up front, naming the option, never guessed.
 
 use super::oracle::{canon, CanonRow};
-use super::packed::{Packed, PackedMap, Packer};
+use super::packed::{PackedKey, PackedMap, Packer};
 use super::types::DataType;
 use super::value::Value;
 use super::workload::{Op, OpKind, Shape};
@@ -387,7 +387,7 @@ impl Merge {
             for op in ops {
                 // The key's own allocation is taken out with its row and put back with the next.
                 let packed = packer.key_of_values(shape, &op.values);
-                let (key, current): (Packed, _) = match state.remove_entry(packed) {
+                let (key, current): (PackedKey, _) = match state.remove_entry(packed) {
                     Some((key, row)) => (key, Some(row)),
                     None => (packed.into(), None),
                 };
@@ -405,7 +405,7 @@ impl Merge {
             // Writes apply in their sequence order, so every write of a key is kept until the end.
             let mut per_key: PackedMap<Vec<Record>> = PackedMap::default();
             for op in ops {
-                let key: Packed = packer.key_of_values(shape, &op.values).into();
+                let key: PackedKey = packer.key_of_values(shape, &op.values).into();
                 let records = per_key.entry(key).or_default();
                 match op.kind {
                     OpKind::Upsert => records.push(Record::Row(op.values.clone())),

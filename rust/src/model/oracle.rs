@@ -3,7 +3,7 @@
 //! canonical cells ([`Value::canonical`]), so the rules for NaN, -0.0, decimal scale, padding
 //! and precision are the value model's, in one place.
 
-use super::packed::{unpack, Packed, PackedMap, Packer};
+use super::packed::{unpack, Packed, PackedKey, PackedMap, Packer};
 use super::value::Value;
 use super::workload::{Op, OpKind, Shape};
 use crate::error::{Result, TierproofError};
@@ -146,17 +146,30 @@ pub struct Folder {
 #[derive(Debug, Clone)]
 struct WriteCursor {
     writes: Arc<Writes>,
-    /// Per slot: how many of its writes the stream showed, in order.
-    cursor: Vec<u32>,
-    /// Per slot: whether its row is kept in the fold's state (from its first change that was not
-    /// its next write) rather than the one its last write shown left.
-    kept: Vec<bool>,
+    /// Per slot, in one word (one cache miss a change, not two): how many of its writes the
+    /// stream showed, in order, and in [`KEPT`] whether its row is kept in the fold's state
+    /// (from its first change that was not its next write) rather than the one its last write
+    /// shown left.
+    slots: Vec<u32>,
 }
 
+/// The bit of a [`WriteCursor`] slot saying its row is kept in the fold's state.
+const KEPT: u32 = 1 << 31;
+
 impl WriteCursor {
+    /// How many of a slot's writes the stream showed.
+    fn shown(&self, slot: usize) -> usize {
+        (self.slots[slot] & !KEPT) as usize
+    }
+
+    /// Whether a slot's row is kept in the fold's state.
+    fn kept(&self, slot: usize) -> bool {
+        self.slots[slot] & KEPT != 0
+    }
+
     /// The row a slot's writes shown so far leave: its last write's, unless that was a delete.
     fn row_of(&self, slot: usize) -> Option<&[u8]> {
-        let shown = self.cursor[slot] as usize;
+        let shown = self.shown(slot);
         match shown.checked_sub(1).and_then(|i| self.writes.get(slot, i)) {
             Some((RowKind::Insert, row)) => Some(row),
             _ => None,
@@ -170,20 +183,28 @@ impl WriteCursor {
 /// arena, each slot's writes side by side.
 #[derive(Debug, Default)]
 pub struct Writes {
-    slots: PackedMap<u32>,
+    /// Each key's slot, with where its writes lie: a change finds both in one probe.
+    slots: PackedMap<Slot>,
     keys: Vec<Packed>,
     /// Where each slot's writes start in `writes` (one more entry than slots: the end).
     starts: Vec<u32>,
     writes: Vec<WriteAt>,
-    rows: Vec<u8>,
 }
 
-/// A write's kind and where its row lies in the arena.
+/// A key's slot and the range of `writes` that holds its writes.
 #[derive(Debug, Clone, Copy)]
+struct Slot {
+    index: u32,
+    start: u32,
+    end: u32,
+}
+
+/// A write's kind and its row, held inline when short: comparing a change with its key's next
+/// write then reads one cache line.
+#[derive(Debug, Clone)]
 struct WriteAt {
     kind: RowKind,
-    from: usize,
-    to: usize,
+    row: PackedKey,
 }
 
 impl Writes {
@@ -193,10 +214,29 @@ impl Writes {
 
     /// A slot's `i`-th write: its kind and row.
     fn get(&self, slot: usize, i: usize) -> Option<(RowKind, &[u8])> {
-        let at = self.starts[slot] as usize + i;
-        (at < self.starts[slot + 1] as usize).then(|| {
-            let w = self.writes[at];
-            (w.kind, &self.rows[w.from..w.to])
+        self.within(self.starts[slot], self.starts[slot + 1], i)
+    }
+
+    /// The rows the writes leave (each key's last write, unless it was a delete), sorted: the
+    /// deduplicate state of the workload they were built from.
+    pub fn final_rows(&self) -> Vec<CanonRow> {
+        let mut rows: Vec<CanonRow> = (0..self.len())
+            .filter_map(|slot| {
+                let last = self.starts[slot + 1].checked_sub(1)?;
+                let w = &self.writes[last as usize];
+                (last >= self.starts[slot] && w.kind == RowKind::Insert).then(|| unpack(&w.row))
+            })
+            .collect();
+        rows.sort_unstable();
+        rows
+    }
+
+    /// The `i`-th of the writes in `start..end`.
+    fn within(&self, start: u32, end: u32, i: usize) -> Option<(RowKind, &[u8])> {
+        let at = start as usize + i;
+        (at < end as usize).then(|| {
+            let w = &self.writes[at];
+            (w.kind, &w.row[..])
         })
     }
 }
@@ -207,44 +247,62 @@ pub fn writes_per_key(shape: &Shape, ops: &[Op]) -> Writes {
     let mut w = Writes::default();
     // Each write shown, in the workload's order, with its slot; then grouped by slot.
     let mut shown: Vec<(u32, WriteAt)> = Vec::with_capacity(ops.len());
-    // The row each slot's key holds now, for what a delete removes.
-    let mut current: Vec<Option<(usize, usize)>> = Vec::new();
+    // The upsert (its place in `shown`) whose row each slot's key holds now: what a delete removes.
+    let mut current: Vec<Option<usize>> = Vec::new();
     let mut p = Packer::default();
-    for op in ops {
-        p.values(shape, &op.values);
-        let slot = match (w.slots.get(p.key()), op.kind) {
-            (Some(&slot), _) => slot,
-            (None, OpKind::Delete) => continue, // a key never written: the delete shows nothing
-            (None, OpKind::Upsert) => {
-                let slot = w.keys.len() as u32;
-                w.slots.insert(p.key().into(), slot);
-                w.keys.push(p.key().into());
-                current.push(None);
-                slot
-            }
-        };
-        let write = match op.kind {
-            OpKind::Upsert => {
-                let from = w.rows.len();
-                w.rows.extend_from_slice(p.row());
-                let to = w.rows.len();
-                current[slot as usize] = Some((from, to));
-                WriteAt {
-                    kind: RowKind::Insert,
-                    from,
-                    to,
+    let mut batch = PackedBatch::default();
+    // A thousand operations at a time: packed, then every key looked up at once (the cache
+    // misses overlap), then taken in order.
+    for chunk in ops.chunks(1024) {
+        batch.clear();
+        for (i, op) in chunk.iter().enumerate() {
+            p.values(shape, &op.values);
+            let kind = match op.kind {
+                OpKind::Upsert => RowKind::Insert,
+                OpKind::Delete => RowKind::Delete,
+            };
+            batch.push(i, kind, p.key(), p.row());
+        }
+        let found: Vec<Option<u32>> = batch
+            .iter()
+            .map(|(_, _, key, _)| w.slots.get(key).map(|s| s.index))
+            .collect();
+        for ((_, kind, key, row), found) in batch.iter().zip(found) {
+            // A key first written earlier in this chunk was not there when the chunk was looked up.
+            let slot = match (found.or_else(|| w.slots.get(key).map(|s| s.index)), kind) {
+                (Some(slot), _) => slot,
+                (None, RowKind::Delete) => continue, // a key never written: the delete shows nothing
+                (None, _) => {
+                    let index = w.keys.len() as u32;
+                    let slot = Slot {
+                        index,
+                        start: 0,
+                        end: 0,
+                    };
+                    w.slots.insert(key.into(), slot);
+                    w.keys.push(key.into());
+                    current.push(None);
+                    index
                 }
-            }
-            OpKind::Delete => match current[slot as usize].take() {
-                Some((from, to)) => WriteAt {
-                    kind: RowKind::Delete,
-                    from,
-                    to,
+            };
+            let write = match kind {
+                RowKind::Delete => match current[slot as usize].take() {
+                    Some(upsert) => WriteAt {
+                        kind: RowKind::Delete,
+                        row: shown[upsert].1.row.clone(),
+                    },
+                    None => continue,
                 },
-                None => continue,
-            },
-        };
-        shown.push((slot, write));
+                _ => {
+                    current[slot as usize] = Some(shown.len());
+                    WriteAt {
+                        kind: RowKind::Insert,
+                        row: PackedKey::from(row),
+                    }
+                }
+            };
+            shown.push((slot, write));
+        }
     }
     // A counting sort by slot keeps each slot's writes in the workload's order.
     w.starts = vec![0; w.keys.len() + 1];
@@ -254,11 +312,14 @@ pub fn writes_per_key(shape: &Shape, ops: &[Op]) -> Writes {
     for i in 1..w.starts.len() {
         w.starts[i] += w.starts[i - 1];
     }
+    for slot in w.slots.values_mut() {
+        slot.start = w.starts[slot.index as usize];
+        slot.end = w.starts[slot.index as usize + 1];
+    }
     let mut next = w.starts.clone();
     let filler = WriteAt {
         kind: RowKind::Insert,
-        from: 0,
-        to: 0,
+        row: PackedKey::new(),
     };
     w.writes = vec![filler; shown.len()];
     for (slot, write) in shown {
@@ -267,6 +328,46 @@ pub fn writes_per_key(shape: &Shape, ops: &[Op]) -> Writes {
         *at += 1;
     }
     w
+}
+
+/// Changes packed one after another (a batch of a read), to be folded together.
+#[derive(Debug, Clone, Default)]
+pub struct PackedBatch {
+    bytes: Vec<u8>,
+    /// Per change: its index in the read, its kind, and where its key and row end in `bytes`
+    /// (each starts where the one before ends).
+    changes: Vec<(usize, RowKind, usize, usize)>,
+}
+
+impl PackedBatch {
+    pub fn push(&mut self, index: usize, kind: RowKind, key: &[u8], row: &[u8]) {
+        self.bytes.extend_from_slice(key);
+        let key_end = self.bytes.len();
+        self.bytes.extend_from_slice(row);
+        self.changes.push((index, kind, key_end, self.bytes.len()));
+    }
+
+    pub fn clear(&mut self) {
+        self.bytes.clear();
+        self.changes.clear();
+    }
+
+    /// Each change: its index, kind, key and row, in order.
+    fn iter(&self) -> impl Iterator<Item = (usize, RowKind, &[u8], &[u8])> {
+        let mut from = 0;
+        self.changes
+            .iter()
+            .map(move |&(index, kind, key_end, row_end)| {
+                let change = (
+                    index,
+                    kind,
+                    &self.bytes[from..key_end],
+                    &self.bytes[key_end..row_end],
+                );
+                from = row_end;
+                change
+            })
+    }
 }
 
 /// Puts `row` as `key`'s row, in place when it fits; whether the key held a row.
@@ -302,14 +403,18 @@ impl Folder {
         }
     }
 
+    /// How it folds.
+    pub fn mode(&self) -> Fold {
+        self.mode
+    }
+
     /// A [`Fold::Writes`] of a stream that must show exactly `writes` (see [`writes_per_key`]).
     pub fn of_writes(writes: Arc<Writes>) -> Folder {
         let slots = writes.len();
         Folder {
             writes: Some(WriteCursor {
                 writes,
-                cursor: vec![0; slots],
-                kept: vec![false; slots],
+                slots: vec![0; slots],
             }),
             ..Folder::new(Fold::Writes)
         }
@@ -387,31 +492,77 @@ impl Folder {
         }
     }
 
+    /// A batch of changes, in order: as [`Self::push_packed`] each, but a write-by-write fold
+    /// first finds every change's key and touches its next write, so the cache misses of a
+    /// batch overlap instead of coming one after another; what it decides is the same.
+    pub fn push_batch(&mut self, batch: &PackedBatch) {
+        let Some(w) = self.writes.as_ref().filter(|_| self.mode == Fold::Writes) else {
+            for (index, kind, key, row) in batch.iter() {
+                self.push_packed(index, kind, key, row);
+            }
+            return;
+        };
+        let found: Vec<Option<Slot>> = batch
+            .iter()
+            .map(|(_, _, key, _)| w.writes.slots.get(key).copied())
+            .collect();
+        // Only brings each next write into the cache (a later change of the same key may have
+        // moved on: that costs a miss, never a wrong answer).
+        let touched = found.iter().flatten().fold(0usize, |n, s| {
+            n + w
+                .writes
+                .within(s.start, s.end, w.shown(s.index as usize))
+                .map_or(0, |(_, row)| row.len())
+        });
+        std::hint::black_box(touched);
+        for ((index, kind, key, row), slot) in batch.iter().zip(found) {
+            self.seen = self.seen.max(index + 1);
+            self.push_write_at(index, kind, key, row, slot);
+        }
+    }
+
     /// A change of a [`Fold::Writes`] stream: it must be its key's next write. While a key's
     /// changes are its writes in order, its row is the one its last write left (no row is
     /// copied); from its first change that is not, its row is kept in the state, as elsewhere.
     fn push_write(&mut self, index: usize, kind: RowKind, key: &[u8], row: &[u8]) {
+        let found = match &self.writes {
+            Some(w) => w.writes.slots.get(key).copied(),
+            None => return,
+        };
+        self.push_write_at(index, kind, key, row, found);
+    }
+
+    /// [`Self::push_write`] with the key's slot found (`None`: the workload never wrote it).
+    fn push_write_at(
+        &mut self,
+        index: usize,
+        kind: RowKind,
+        key: &[u8],
+        row: &[u8],
+        found: Option<Slot>,
+    ) {
         let Some(w) = self.writes.as_mut() else {
             return;
         };
-        let slot = w.writes.slots.get(key).map(|&s| s as usize);
+        let slot = found.map(|s| s.index as usize);
         // The key's next write: matched, another one (its text), or none left.
-        let next = slot.and_then(|slot| {
-            let (k, r) = w.writes.get(slot, w.cursor[slot] as usize)?;
+        let shown = found.map(|s| (s, w.shown(s.index as usize)));
+        let next = shown.and_then(|(s, i)| {
+            let (k, r) = w.writes.within(s.start, s.end, i)?;
             Some((k == kind && r == row).then_some(()).ok_or((k, r)))
         });
         let derived = match (slot, &next) {
-            (Some(slot), Some(Ok(()))) if !w.kept[slot] => {
-                w.cursor[slot] += 1;
+            (Some(slot), Some(Ok(()))) if !w.kept(slot) => {
+                w.slots[slot] += 1;
                 return;
             }
             (Some(slot), Some(Ok(()))) => {
-                w.cursor[slot] += 1;
+                w.slots[slot] += 1;
                 None
             }
             // From here on the key's row is kept in the state: the one its writes left so far.
-            (Some(slot), _) if !w.kept[slot] => {
-                w.kept[slot] = true;
+            (Some(slot), _) if !w.kept(slot) => {
+                w.slots[slot] |= KEPT;
                 w.row_of(slot).map(Packed::from)
             }
             _ => None,
@@ -449,8 +600,8 @@ impl Folder {
         let mut rows: Vec<&[u8]> = self.state.values().map(|row| &row[..]).collect();
         if let Some(w) = &self.writes {
             rows.extend(
-                (0..w.kept.len())
-                    .filter(|&s| !w.kept[s])
+                (0..w.slots.len())
+                    .filter(|&s| !w.kept(s))
                     .filter_map(|s| w.row_of(s)),
             );
         }
@@ -565,9 +716,9 @@ impl Folder {
         let mut anomalies = self.anomalies.clone();
         // Writes the stream never showed (a key's first missing one, each key once).
         let mut unseen: Vec<(CanonRow, RowKind, CanonRow)> = match &self.writes {
-            Some(w) => (0..w.cursor.len())
+            Some(w) => (0..w.slots.len())
                 .filter_map(|slot| {
-                    let (kind, row) = w.writes.get(slot, w.cursor[slot] as usize)?;
+                    let (kind, row) = w.writes.get(slot, w.shown(slot))?;
                     Some((unpack(&w.writes.keys[slot]), kind, unpack(row)))
                 })
                 .collect(),
@@ -644,6 +795,29 @@ pub fn diff(expected: &[CanonRow], actual: &[CanonRow]) -> (Vec<CanonRow>, Vec<C
 mod tests {
     use super::super::workload::parse_workload_csv;
     use super::*;
+
+    /// The state each key's writes end in is the deduplicate state of the workload: over seeded
+    /// workloads with deletes (of absent keys too) and keys written again after a delete.
+    #[test]
+    fn the_writes_end_in_the_deduplicate_state() {
+        let shape = ledger();
+        for seed in 0..40 {
+            // Some across several of the thousand-operation chunks the writes are built in.
+            let n = if seed % 4 == 0 { 5000 } else { 300 };
+            let keys = 1 + seed as u32 % 20 * if n > 300 { 50 } else { 1 };
+            let ops =
+                super::super::generate::random_ops(&shape, n, keys, seed, true).expect("workload");
+            assert!(
+                ops.iter().any(|op| op.kind == OpKind::Delete),
+                "seed {seed}"
+            );
+            assert_eq!(
+                writes_per_key(&shape, &ops).final_rows(),
+                super::super::merge::Merge::deduplicate().state(&shape, &ops),
+                "seed {seed}"
+            );
+        }
+    }
 
     /// The rules per read kind, in one place: each kind gets its correct read, then that read
     /// with one change duplicated, one missing and two swapped; a kind that promises an order
