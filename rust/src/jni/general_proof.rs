@@ -290,6 +290,34 @@ pub extern "system" fn Java_dev_tierproof_core_Workload_nativeNewRead<'local>(
     .resolve::<ThrowTierproof>()
 }
 
+/// A read about to stream in that is judged partition by partition (`Proof::new_spilled_read`):
+/// its changes go to `partitions` files in `dir`; freed (files and all) by `nativeCloseRead`.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_dev_tierproof_core_Workload_nativeNewSpilledRead<'local>(
+    mut env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    handle: jlong,
+    name: JString<'local>,
+    source: jint,
+    dir: JString<'local>,
+    partitions: jint,
+) -> jlong {
+    env.with_env(|env| -> JniResult<_> {
+        let source = Source::of_code(source)?;
+        let partitions = u32::try_from(partitions)
+            .map_err(|_| bad(format!("{partitions} partitions: at least 1")))?;
+        let dir = string(env, &dir, "spill directory")?;
+        let read = proof(handle)?.new_spilled_read(
+            &string(env, &name, "read name")?,
+            source,
+            std::path::Path::new(&dir),
+            partitions,
+        )?;
+        Ok(Box::into_raw(Box::new(read)) as jlong)
+    })
+    .resolve::<ThrowTierproof>()
+}
+
 /// The view reads (`Proof::view_queries`), flat: name, SQL, name, SQL, ...
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_dev_tierproof_core_Workload_nativeViewQueries<'local>(
@@ -394,14 +422,32 @@ pub extern "system" fn Java_dev_tierproof_core_Workload_nativeJudge<'local>(
         let n = reads.len(env)?;
         let mut pointers = vec![0i64; n];
         reads.get_region(env, 0, &mut pointers)?;
-        let folded = pointers
+        let mut distinct = pointers.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        if distinct.len() != pointers.len() {
+            return Err(bad(
+                "a read is judged once: the same read was given twice".to_string()
+            ));
+        }
+        let mut folded = pointers
             .iter()
-            .map(|&r| pending(r).map(|r| &*r))
-            .collect::<JniResult<Vec<&PendingRead>>>()?;
-        let verdict = if against_first {
-            p.judge_against_first(&folded, failed)
+            .map(|&r| pending(r))
+            .collect::<JniResult<Vec<&mut PendingRead>>>()?;
+        let verdict = if folded.iter().any(|r| r.spilled()) {
+            if !against_first {
+                return Err(bad(
+                    "reads judged partition by partition are judged against the first".to_string(),
+                ));
+            }
+            p.judge_partitioned_against_first(&mut folded, failed)?
         } else {
-            p.judge_folded_with(&folded, failed)
+            let folded: Vec<&PendingRead> = folded.into_iter().map(|r| &*r).collect();
+            if against_first {
+                p.judge_against_first(&folded, failed)
+            } else {
+                p.judge_folded_with(&folded, failed)
+            }
         };
         let json = serde_json::to_string(&verdict).map_err(|e| {
             TierproofError::Internal(format!("the verdict does not serialize: {e}"))

@@ -12,6 +12,7 @@ pub mod jsonl;
 pub mod merge;
 pub mod oracle;
 pub mod packed;
+pub mod partition;
 pub mod proof;
 pub mod round_trip;
 pub mod shrink;

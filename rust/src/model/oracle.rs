@@ -408,6 +408,11 @@ impl Folder {
         self.mode
     }
 
+    /// How many rows of a snapshot read came as update-after.
+    pub fn update_after_rows(&self) -> u64 {
+        self.update_after_rows
+    }
+
     /// A [`Fold::Writes`] of a stream that must show exactly `writes` (see [`writes_per_key`]).
     pub fn of_writes(writes: Arc<Writes>) -> Folder {
         let slots = writes.len();

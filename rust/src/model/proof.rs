@@ -11,6 +11,7 @@ use super::oracle::{
     Writes,
 };
 use super::packed::{pack, Packed, Packer};
+use super::partition::Spill;
 use super::shrink::shrink_candidates;
 use super::types::DataType;
 use super::value::Value;
@@ -779,6 +780,7 @@ impl Proof {
             packer: Packer::default(),
             batch: PackedBatch::default(),
             batching: false,
+            spill: None,
             sentinel: self.sentinel_text(),
             fold_time,
         }
@@ -815,9 +817,35 @@ impl Proof {
             packer: Packer::default(),
             batch: PackedBatch::default(),
             batching: false,
+            spill: None,
             sentinel: None,
             fold_time: std::time::Duration::ZERO,
         }
+    }
+
+    /// A read about to stream in that is judged partition by partition (see
+    /// [`super::partition`]): its changes go to `partitions` files in `dir` as they come.
+    /// Refused for a read that must show the workload's writes one by one (it needs them all).
+    pub fn new_spilled_read(
+        &self,
+        name: &str,
+        source: Source,
+        dir: &std::path::Path,
+        partitions: u32,
+    ) -> Result<PendingRead> {
+        let mut read = self.new_read(name, source);
+        if read.folder.mode() == Fold::Writes {
+            return Err(TierproofError::InvalidInput(format!(
+                "read {name}: a replay checked write by write cannot be judged partition by partition"
+            )));
+        }
+        read.spill = Some(Spill::create(
+            dir,
+            name,
+            partitions,
+            read.folder.mode() == Fold::Multiset,
+        )?);
+        Ok(read)
     }
 
     /// One change of `read`, as text cells in column order: typed, the sentinel's left out, and
@@ -851,6 +879,10 @@ impl Proof {
             return;
         }
         read.changes += 1;
+        if let Some(spill) = read.spill.as_mut() {
+            spill.push(index, kind, read.packer.key(), read.packer.row());
+            return;
+        }
         if read.batching {
             read.batch
                 .push(index, kind, read.packer.key(), read.packer.row());
@@ -956,9 +988,7 @@ impl Proof {
                 update_after_rows,
             } = read.folder.finish_with(!exact);
             let notes = if update_after_rows > 0 {
-                vec![format!(
-                    "{update_after_rows} of its rows came as update-after (+U) in a snapshot (batch) result, which Paimon's source declares insert-only; the rows are right and counted (docs/findings/paimon-1.3-batch-update-after.md)"
-                )]
+                vec![update_after_note(update_after_rows)]
             } else {
                 Vec::new()
             };
@@ -1057,6 +1087,8 @@ impl Proof {
             keyed: self.keyed(),
             promise,
             columns: self.shape.columns.iter().map(|(c, _)| c.clone()).collect(),
+            expected_row_count: expected.len(),
+            all_rows: true,
             expected_rows: expected,
             reads: judged,
             checks,
@@ -1065,8 +1097,15 @@ impl Proof {
     }
 }
 
+/// What a read whose snapshot result held `n` update-after rows is told.
+pub(super) fn update_after_note(n: u64) -> String {
+    format!(
+        "{n} of its rows came as update-after (+U) in a snapshot (batch) result, which Paimon's source declares insert-only; the rows are right and counted (docs/findings/paimon-1.3-batch-update-after.md)"
+    )
+}
+
 /// The CPU time the calling thread has used so far.
-fn thread_cpu_time() -> std::time::Duration {
+pub(super) fn thread_cpu_time() -> std::time::Duration {
     let mut t = libc::timespec {
         tv_sec: 0,
         tv_nsec: 0,
@@ -1079,17 +1118,20 @@ fn thread_cpu_time() -> std::time::Duration {
 }
 
 /// A read streaming in: its changes folded as they come, and the ones that could not be read.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct PendingRead {
     pub name: String,
     /// The changes read, the sentinel's left out.
     pub changes: u64,
     /// The sentinel's rows read (a streaming replay reads the commit that ends it).
     sentinels: u64,
-    folder: Folder,
-    unreadable: Vec<AnomalyOut>,
+    pub(super) folder: Folder,
+    pub(super) unreadable: Vec<AnomalyOut>,
     /// For a view read: what it returns, and the columns it returns them in.
     view: Option<(View, Shape)>,
+    /// For a read judged partition by partition ([`super::partition`]): where its changes go
+    /// instead of the fold.
+    pub(super) spill: Option<Spill>,
     /// Packs each change as it comes.
     packer: Packer,
     /// While a batch is decoded ([`Proof::push_batch`]): its changes, packed, folded at its end.
@@ -1099,10 +1141,34 @@ pub struct PendingRead {
     sentinel: Option<String>,
     /// CPU time spent decoding and folding its batches (CPU, not wall time: reads fold side by
     /// side and must not count the time they wait for each other).
-    fold_time: std::time::Duration,
+    pub(super) fold_time: std::time::Duration,
 }
 
 impl PendingRead {
+    /// A read of the same name folded the same way, with nothing in it yet and nowhere to
+    /// spill: what one partition of a spilled read is folded into.
+    pub(super) fn empty_like(&self) -> PendingRead {
+        PendingRead {
+            name: self.name.clone(),
+            changes: 0,
+            sentinels: 0,
+            folder: Folder::new(self.folder.mode()),
+            unreadable: Vec::new(),
+            view: None,
+            packer: Packer::default(),
+            batch: PackedBatch::default(),
+            batching: false,
+            spill: None,
+            sentinel: None,
+            fold_time: std::time::Duration::ZERO,
+        }
+    }
+
+    /// Whether its changes go to disk, to be judged partition by partition.
+    pub fn spilled(&self) -> bool {
+        self.spill.is_some()
+    }
+
     /// How many columns each of its changes has: the table's, or its view's.
     pub fn width(&self, table: &Shape) -> usize {
         self.view
@@ -1146,6 +1212,12 @@ pub struct Verdict {
     pub promise: String,
     pub columns: Vec<String>,
     pub expected_rows: Vec<CanonRow>,
+    /// How many rows the expected state holds (`expected_rows`'s length when it holds them).
+    pub expected_row_count: usize,
+    /// Whether the verdict holds every row: false when the reads were judged partition by
+    /// partition ([`super::partition`]); then `expected_rows` and each read's `rows` are left
+    /// out (their counts stay) and each check lists only its first differences.
+    pub all_rows: bool,
     pub reads: Vec<ReadVerdict>,
     pub checks: Vec<Check>,
     /// What failed outside the reads' rows (writes the server did not acknowledge, reads that
@@ -1187,6 +1259,9 @@ pub struct Check {
     pub equal: bool,
     pub missing: Vec<CanonRow>,
     pub extra: Vec<CanonRow>,
+    /// How many differences (missing and extra rows) are not listed: none unless judged
+    /// partition by partition.
+    pub left_out: usize,
 }
 
 fn check(left: &str, left_rows: &[CanonRow], right: &str, right_rows: &[CanonRow]) -> Check {
@@ -1197,6 +1272,7 @@ fn check(left: &str, left_rows: &[CanonRow], right: &str, right_rows: &[CanonRow
         equal: missing.is_empty() && extra.is_empty(),
         missing,
         extra,
+        left_out: 0,
     }
 }
 

@@ -62,8 +62,38 @@ public final class TableAudit {
      * @param path the audited table, in Fluss and (tiered) in the lake under the same names
      * @param warehouse the Paimon warehouse the cluster tiers into
      * @param deadline the longest any one read may take
+     * @param spillDirectory where a table too large for memory has its reads' changes put, split
+     *     by key, to be judged partition by partition; null: every read is folded in memory
+     * @param partitionRows about how many rows of each read may be in memory at once: a log of
+     *     more changes than this is judged in that many partitions (0: never)
      */
-    public record Config(TablePath path, LakeLocation warehouse, Duration deadline) {}
+    public record Config(TablePath path, LakeLocation warehouse, Duration deadline, Path spillDirectory,
+            long partitionRows) {
+        /** Every read folded in memory. */
+        public Config(TablePath path, LakeLocation warehouse, Duration deadline) {
+            this(path, warehouse, deadline, null, 0);
+        }
+
+        /** The same audit, judged partition by partition when the log holds more than {@code rows} changes. */
+        public Config spillingTo(Path directory, long rows) {
+            return new Config(path, warehouse, deadline, directory, rows);
+        }
+
+        /**
+         * How many partitions a log of {@code changes} changes is judged in: enough that each
+         * holds about {@link #partitionRows} (a table has no more rows than its log has changes).
+         */
+        int partitions(long changes) {
+            if (spillDirectory == null || partitionRows <= 0) {
+                return 1;
+            }
+            long parts = (changes + partitionRows - 1) / partitionRows;
+            return (int) Math.max(1, Math.min(MAX_PARTITIONS, parts));
+        }
+    }
+
+    /** The most partitions a read is split into (the core's limit: files open at once per read). */
+    static final int MAX_PARTITIONS = 4096;
 
     /** What the audit learned of the table before reading: its shape and where tiering stood. */
     private record Pinned(TableInfo info, String ddl, long snapshotId, Map<TableBucket, Long> cut,
@@ -132,8 +162,9 @@ public final class TableAudit {
             steps.progress().step("pinning the latest lake snapshot of " + path + " and the log offsets it holds");
             Pinned pinned = steps.run("pinning the latest lake snapshot of " + path, ADMIN_TIMEOUT.multipliedBy(2),
                     control -> pin(admin, path, cluster));
+            int partitions = cfg.partitions(pinned.logEnd());
             try (Workload table = Workload.ofTable(Workload.Target.FLUSS, pinned.ddl());
-                    Workload.Reads reads = table.reads()) {
+                    Workload.Reads reads = table.reads(cfg.spillDirectory(), partitions)) {
                 List<String> failures = new ArrayList<>();
                 Map<String, String> bounds = new LinkedHashMap<>();
                 Reading reading = new Reading(steps, reads, BoundedRead.GRACE, timings, bounds, failures,
@@ -235,12 +266,18 @@ public final class TableAudit {
                                 + " by a count) not judged"));
                 details.add(String.format("reference        : %s", verdict.reads().isEmpty() ? "none (no read ended)"
                         : verdict.reads().get(0).name() + " (every other read must hold what it holds)"));
+                if (partitions > 1) {
+                    details.add(String.format("judged           : partition by partition: %d partitions by key, about"
+                            + " %,d rows of each read in memory at a time (their changes spilled to the run's"
+                            + " directory and removed)", partitions, cfg.partitionRows()));
+                }
                 if (noLog != null) {
                     details.add("not read         : fluss_log: " + noLog);
                 }
                 bounds.forEach((name, how) -> details.add(String.format("%-17s: %s", "bound " + name, how)));
                 details.add("writes           : none (nothing created, written or dropped, in Fluss or in the lake)");
                 ObjectNode json = report(cfg, pinned, still, noLog, bounds);
+                json.put("partitions", partitions);
                 return new ProofReport(json, verdict, live, null, pinned.ddl(), details, timings);
             }
         } catch (IllegalArgumentException | TierproofException e) {

@@ -62,6 +62,12 @@ final class AuditCommand extends TierproofCommand {
     @Option(names = "--times", paramLabel = "N", description = "with --every: how many audits (1 to 100000)")
     Integer times;
 
+    @Option(names = "--partition-rows", paramLabel = "N", defaultValue = "1000000",
+            description = "a table whose log holds more than N changes is judged partition by partition, about N"
+                    + " rows of each read in memory at a time, the rest spilled to the run's directory (default"
+                    + " ${DEFAULT-VALUE})")
+    long partitionRows;
+
     @Option(names = "--report", paramLabel = "FILE.json|FILE.html",
             description = "write the (last) audit's report there (checked writable before anything is read)")
     Path report;
@@ -92,6 +98,9 @@ final class AuditCommand extends TierproofCommand {
         }
         if (every != null && (every < 1 || every > 3600)) {
             throw new IllegalArgumentException("--every " + every + " must be between 1 and 3600 seconds");
+        }
+        if (partitionRows < 1) {
+            throw new IllegalArgumentException("--partition-rows " + partitionRows + " must be at least 1");
         }
         if (times != null && (every == null || times < 1 || times > 100_000)) {
             throw new IllegalArgumentException(every == null ? "--times " + times + " needs --every SECONDS"
@@ -135,6 +144,7 @@ final class AuditCommand extends TierproofCommand {
         OutputFile out = OutputFile.check("--report", report, List.of());
         try (RunSession session = RunSession.start("audit", main.runDirectory, run, out, main.err)) {
             main.running(session);
+            cfg = cfg.spillingTo(session.directory().directory("spill"), partitionRows);
             main.out.println("tierproof audit: " + cfg.path() + " on the Fluss cluster at " + cluster.bootstrapServers()
                     + ", lake " + lake + " (read-only)");
             RunSession.Streamhouse servers = session.onCluster(cluster, jobs, shipConnectors);

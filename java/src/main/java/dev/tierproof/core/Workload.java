@@ -2,6 +2,7 @@ package dev.tierproof.core;
 
 import dev.tierproof.core.verdict.Verdict;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -280,18 +281,44 @@ public final class Workload implements AutoCloseable {
 
     /** The reads of one proof, judged together and closed together. */
     public Reads reads() {
-        return new Reads();
+        Verdict.warmUp();
+        return new Reads(null, 1);
+    }
+
+    /**
+     * The reads of an audit too large for memory: each read's changes go to disk, into
+     * {@code partitions} files in {@code spillDirectory} (which must exist; nothing there is
+     * overwritten) split by key, and they are judged against the first read one partition at a
+     * time. Closing a read removes its files. With 1 partition, as {@link #reads()}.
+     */
+    public Reads reads(Path spillDirectory, int partitions) {
+        if (partitions < 1) {
+            throw new IllegalArgumentException(partitions + " partitions: at least 1");
+        }
+        if (partitions == 1) {
+            return reads();
+        }
+        Verdict.warmUp();
+        return new Reads(Objects.requireNonNull(spillDirectory, "spillDirectory"), partitions);
     }
 
     /** The reads of one proof: opened in the order they are judged, all closed at once. */
     public final class Reads implements AutoCloseable {
         private final List<ReadBuffer> reads = new ArrayList<>();
+        /** Where reads judged partition by partition put their changes, or null: folded in memory. */
+        private final Path spillDirectory;
+        private final int partitions;
 
-        private Reads() {}
+        private Reads(Path spillDirectory, int partitions) {
+            this.spillDirectory = spillDirectory;
+            this.partitions = partitions;
+        }
 
         /** A new read, judged after the ones opened before it (the first is every other's reference). */
         public synchronized ReadBuffer open(String name, Source source) {
-            ReadBuffer r = newRead(name, source);
+            ReadBuffer r = spillDirectory == null ? newRead(name, source) : new ReadBuffer(name,
+                    nativeNewSpilledRead(handle(), Objects.requireNonNull(name, "name"), source.ordinal(),
+                            spillDirectory.toString(), partitions));
             reads.add(r);
             return r;
         }
@@ -478,6 +505,8 @@ public final class Workload implements AutoCloseable {
     private static native String nativeSelectAll(long handle, String[] options);
 
     private static native long nativeNewRead(long handle, String name, int source);
+
+    private static native long nativeNewSpilledRead(long handle, String name, int source, String dir, int partitions);
 
     private static native String[] nativeViewQueries(long handle);
 

@@ -124,24 +124,27 @@ public final class ProofReport extends Report {
     public String summary() {
         StringBuilder sb = new StringBuilder();
         sb.append(String.format("columns          : %s%n", Verdict.show(verdict.columns())));
-        sb.append(String.format("expected state   : %s%n", rows(verdict.expectedRows())));
+        sb.append(String.format("expected state   : %s%n", verdict.allRows() ? rows(verdict.expectedRows())
+                : verdict.expectedRowCount() + " rows (judged partition by partition: counted, not held)"));
         for (Verdict.Read r : verdict.reads()) {
-            sb.append(String.format("%-17s: %d changes -> %s%n", r.name(), r.changes(), rows(verdict.rowsOf(r))));
+            sb.append(String.format("%-17s: %d changes -> %s%n", r.name(), r.changes(), verdict.allRows()
+                    ? rows(verdict.rowsOf(r)) : r.rowCount() + " rows"));
             r.anomalies().forEach(a -> sb.append(String.format("    anomaly at change #%d %s: %s%n", a.index(),
                     a.change(), a.reason())));
             r.notes().forEach(n -> sb.append(String.format("    note: %s%n", n)));
         }
         for (Verdict.Check c : verdict.checks()) {
             if (!c.equal()) {
-                sb.append(String.format("%s vs %s differ: missing %s, extra %s%n", c.right(), c.left(),
-                        sample(c.missing()), sample(c.extra())));
+                sb.append(String.format("%s vs %s differ: missing %s, extra %s%s%n", c.right(), c.left(),
+                        sample(c.missing()), sample(c.extra()), c.leftOut() > 0 ? " (and " + c.leftOut()
+                                + " more differences, not listed)" : ""));
             }
         }
         verdict.failures().forEach(w -> sb.append(String.format("failure          : %s%n", w)));
         for (Checkpoint c : checkpoints) {
             sb.append(String.format("checkpoint       : %s: %s%n", c.label(), c.stalled() != null
                     ? "STALLED: " + c.stalled() : c.verdict().consistent()
-                    ? "CONSISTENT (" + c.verdict().expectedRows().size() + " rows)" : "INCONSISTENT"));
+                    ? "CONSISTENT (" + c.verdict().expectedRowCount() + " rows)" : "INCONSISTENT"));
             for (Verdict.Read r : c.verdict().reads()) {
                 if (!r.consistent()) {
                     sb.append(String.format("    %s: %s%n", r.name(), r.reason()));

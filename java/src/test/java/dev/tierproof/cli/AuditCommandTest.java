@@ -102,6 +102,21 @@ class AuditCommandTest {
             assertThat(r.path("verdict").path("reads").get(0).path("changes").asLong()).isEqualTo(7);
             assertThat(lakeFiles()).as("the audit wrote nothing to the lake").isEqualTo(before);
 
+            // Judged partition by partition (as a table too large for memory is): 7 changes, about 2
+            // rows a partition, so 4 partitions; the same verdict, with counts instead of rows.
+            Path split = tmp.resolve("split.json");
+            Outcome parts = audit("fluss.ledger", "--partition-rows", "2", "--report", split.toString());
+            assertThat(parts.status()).as(parts.out() + parts.err()).isEqualTo(Main.CONSISTENT);
+            assertThat(parts.out()).contains("partition by partition: 4 partitions")
+                    .contains("expected state   : 3 rows (judged partition by partition");
+            JsonNode v = json(split).path("verdict");
+            assertThat(json(split).path("partitions").asInt()).isEqualTo(4);
+            assertThat(v.path("all_rows").asBoolean()).isFalse();
+            assertThat(v.path("expected_row_count").asLong()).isEqualTo(3);
+            assertThat(v.path("expected_rows").size()).isZero();
+            assertThat(v.path("reads").findValuesAsText("row_count")).containsOnly("3");
+            assertThat(audit("fluss.ledger", "--partition-rows", "0").err()).contains("--partition-rows 0");
+
             // Written since the cut, and not tiered: the lake snapshot is still judged against the log
             // up to it, the union read on its own (each key once), and the lag is reported.
             sql.executeSql("INSERT INTO ledger VALUES (5, 'e', 5.00, DATE '2024-05-05'), (1, 'a2', 1.00, CAST(NULL AS DATE))")
@@ -141,6 +156,15 @@ class AuditCommandTest {
         assertThat(o.status()).as(o.out() + o.err()).isEqualTo(Main.INCONSISTENT);
         assertThat(o.out()).contains("fluss_union").contains("a snapshot read returned this key twice");
         assertThat(o.out()).doesNotContain("lake_snapshot    : differs");
+        // Partition by partition, the same findings: a key twice is found within its partition, and
+        // a log table's rows (no key) are split by row.
+        Outcome split = audit("fluss.by_int", "--partition-rows", "1");
+        assertThat(split.status()).as(split.out() + split.err()).isEqualTo(Main.INCONSISTENT);
+        assertThat(split.out()).contains("partition by partition").contains("a snapshot read returned this key twice");
+        Outcome splitLog = audit("fluss.events", "--partition-rows", "1");
+        assertThat(splitLog.status()).as(splitLog.out() + splitLog.err()).isEqualTo(Main.CONSISTENT);
+        assertThat(splitLog.out()).contains("partition by partition: 3 partitions")
+                .contains("fluss_log        : 3 changes -> 3 rows");
     }
 
     @Test

@@ -75,11 +75,20 @@ class CoreJniTest {
     @Test
     void theVerdictBindsStrictly() {
         String good = "{\"consistent\":true,\"keyed\":true,\"promise\":\"p\",\"columns\":[\"id\",\"bal\"],"
-                + "\"expected_rows\":[[\"1\",null]],\"reads\":[],\"checks\":[],\"failures\":[]}";
+                + "\"expected_rows\":[[\"1\",null]],\"expected_row_count\":1,\"all_rows\":true,\"reads\":[],"
+                + "\"checks\":[],\"failures\":[]}";
         assertEquals(List.of(Arrays.asList("1", null)), Verdict.fromJson(good).expectedRows());
         assertThrows(TierproofException.class, () -> Verdict.fromJson(good.replace("\"consistent\"", "\"ok\"")));
         assertThrows(TierproofException.class, () -> Verdict.fromJson(good.replace("\"keyed\":true,", "")));
         assertThrows(TierproofException.class, () -> Verdict.fromJson(good.replace("true,\"keyed", "null,\"keyed")));
+        assertThrows(TierproofException.class, () -> Verdict.fromJson(good.replace("\"all_rows\":true,", "")));
+        // Rows are arrays of text or null cells, nothing else.
+        assertThrows(TierproofException.class, () -> Verdict.fromJson(good.replace("[[\"1\",null]]", "[[1,null]]")));
+        assertThrows(TierproofException.class, () -> Verdict.fromJson(good.replace("[[\"1\",null]]", "[\"1\"]")));
+        // The warm-up binds what the core writes: a field renamed in the verdict must be renamed there too.
+        Verdict warm = Verdict.fromJson(Verdict.WARM_UP);
+        assertEquals(List.of(List.of("1"), Arrays.asList((String) null)), warm.expectedRows());
+        assertEquals(List.of(List.of("2")), warm.checks().get(0).extra());
     }
 
     static Rows rows(int id, Integer bal) {

@@ -1,0 +1,616 @@
+//! Reads larger than memory (an audit of a big table): each read's changes go to disk as they
+//! stream in, split into partitions by their key's hash (a keyless read's by the row's), and the
+//! reads are then folded and judged one partition at a time. All changes of a key fall in one
+//! partition, in the order they came, so a partition is judged exactly as the whole read would
+//! be; memory holds one partition of every read at a time. The verdict then keeps counts,
+//! anomalies and the first differences, not every row.
+
+use super::oracle::{CanonRow, RowKind};
+use super::packed::PackedKey;
+use super::proof::{
+    thread_cpu_time, update_after_note, AnomalyOut, Check, PendingRead, Proof, ReadVerdict, Verdict,
+};
+use crate::error::{Result, TierproofError};
+use std::fs::{File, OpenOptions};
+use std::hash::BuildHasher;
+use std::io::{BufReader, BufWriter, ErrorKind, Read, Write};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// The most partitions a read is split into (files open at once per read).
+pub const MAX_PARTITIONS: u32 = 4096;
+
+/// A read's changes on disk, one file per partition. Its files are removed when it is dropped.
+#[derive(Debug)]
+pub struct Spill {
+    parts: Vec<Part>,
+    /// Partitioned by the whole row (a keyless read, folded as a multiset), else by the key.
+    by_row: bool,
+    /// The first write that failed: the read is then judged as failed, never as partial.
+    error: Option<String>,
+}
+
+#[derive(Debug)]
+struct Part {
+    path: PathBuf,
+    out: Option<BufWriter<File>>,
+}
+
+impl Spill {
+    /// New files for read `read` in `dir` (which must exist), `partitions` of them; refused if
+    /// any is there already (nothing is overwritten).
+    pub fn create(dir: &Path, read: &str, partitions: u32, by_row: bool) -> Result<Spill> {
+        if partitions == 0 || partitions > MAX_PARTITIONS {
+            return Err(TierproofError::InvalidInput(format!(
+                "{partitions} partitions: from 1 to {MAX_PARTITIONS}"
+            )));
+        }
+        if read.is_empty()
+            || !read
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+        {
+            return Err(TierproofError::InvalidInput(format!(
+                "read name {read:?}: letters, digits, '_' and '-' only, to name its spill files"
+            )));
+        }
+        if !dir.is_dir() {
+            return Err(TierproofError::InvalidInput(format!(
+                "spill directory {} is not a directory",
+                dir.display()
+            )));
+        }
+        let mut spill = Spill {
+            parts: Vec::with_capacity(partitions as usize),
+            by_row,
+            error: None,
+        };
+        for p in 0..partitions {
+            let path = dir.join(format!("{read}.{p}.spill"));
+            let file = OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(&path)
+                .map_err(|e| {
+                    TierproofError::InvalidInput(format!(
+                        "cannot create spill file {}: {e}",
+                        path.display()
+                    ))
+                })?;
+            // Pushed before the next is opened: a failure removes the files made so far.
+            spill.parts.push(Part {
+                path,
+                out: Some(BufWriter::with_capacity(64 * 1024, file)),
+            });
+        }
+        Ok(spill)
+    }
+
+    pub fn partitions(&self) -> usize {
+        self.parts.len()
+    }
+
+    /// Why writing it failed, if it did.
+    pub fn error(&self) -> Option<&str> {
+        self.error.as_deref()
+    }
+
+    /// The partition a change falls in: by its key, or by its row when partitioned by row.
+    fn partition_of(&self, key: &[u8], row: &[u8]) -> usize {
+        let hash = rustc_hash::FxBuildHasher.hash_one(if self.by_row { row } else { key });
+        // Fx's low bits are its weakest: spread the whole hash over the partitions.
+        ((u128::from(hash.wrapping_mul(0x9E37_79B9_7F4A_7C15)) * self.parts.len() as u128) >> 64)
+            as usize
+    }
+
+    /// Appends one change (its index in the read, kind, packed key and row) to its partition.
+    pub fn push(&mut self, index: usize, kind: RowKind, key: &[u8], row: &[u8]) {
+        if self.error.is_some() {
+            return;
+        }
+        let p = self.partition_of(key, row);
+        let part = &mut self.parts[p];
+        let Some(out) = part.out.as_mut() else {
+            self.error = Some("a change came after the read was judged".to_string());
+            return;
+        };
+        let mut head = [0u8; 17];
+        head[..8].copy_from_slice(&(index as u64).to_le_bytes());
+        head[8] = kind as u8;
+        head[9..13].copy_from_slice(&(key.len() as u32).to_le_bytes());
+        head[13..17].copy_from_slice(&(row.len() as u32).to_le_bytes());
+        let written = out
+            .write_all(&head)
+            .and_then(|()| out.write_all(key))
+            .and_then(|()| out.write_all(row));
+        if let Err(e) = written {
+            self.error = Some(format!(
+                "writing spill file {} failed: {e}",
+                part.path.display()
+            ));
+        }
+    }
+
+    /// Ends writing: every file flushed and closed. Later changes are an error of the read.
+    pub fn finish(&mut self) {
+        for part in &mut self.parts {
+            if let Some(mut out) = part.out.take() {
+                if let Err(e) = out.flush() {
+                    self.error.get_or_insert(format!(
+                        "writing spill file {} failed: {e}",
+                        part.path.display()
+                    ));
+                }
+            }
+        }
+    }
+
+    /// Hands each change of partition `p` to `f`, in the order they came (after [`Self::finish`]).
+    pub fn for_each_in(
+        &self,
+        p: usize,
+        mut f: impl FnMut(usize, RowKind, &[u8], &[u8]),
+    ) -> std::result::Result<(), String> {
+        let part = &self.parts[p];
+        let failed = |e: std::io::Error| format!("reading spill file {}: {e}", part.path.display());
+        let mut input =
+            BufReader::with_capacity(64 * 1024, File::open(&part.path).map_err(failed)?);
+        let mut head = [0u8; 17];
+        let (mut key, mut row) = (PackedKey::new(), Vec::new());
+        loop {
+            match input.read_exact(&mut head) {
+                Ok(()) => {}
+                Err(e) if e.kind() == ErrorKind::UnexpectedEof => return Ok(()),
+                Err(e) => return Err(failed(e)),
+            }
+            let index = u64::from_le_bytes(head[..8].try_into().expect("8 bytes")) as usize;
+            let kind = RowKind::from_code(index, i32::from(head[8] as i8))
+                .map_err(|e| format!("spill file {}: {e}", part.path.display()))?;
+            let key_len = u32::from_le_bytes(head[9..13].try_into().expect("4 bytes")) as usize;
+            let row_len = u32::from_le_bytes(head[13..17].try_into().expect("4 bytes")) as usize;
+            key.resize(key_len, 0);
+            row.resize(row_len, 0);
+            input.read_exact(&mut key).map_err(failed)?;
+            input.read_exact(&mut row).map_err(failed)?;
+            f(index, kind, &key, &row);
+        }
+    }
+}
+
+/// The most anomalies a read lists, and differences a check lists on each side, when judged
+/// partition by partition (the rest are counted): what keeps the verdict bounded too.
+pub const LISTED_ANOMALIES: usize = 1000;
+pub const LISTED_DIFFERENCES: usize = 100;
+
+/// What the partitions said of one read, added up.
+#[derive(Default)]
+struct Tally {
+    row_count: usize,
+    anomalies: Vec<AnomalyOut>,
+    anomalies_found: usize,
+    update_after_rows: u64,
+    fold_time: Duration,
+    equal: bool,
+    missing: Vec<CanonRow>,
+    extra: Vec<CanonRow>,
+    differences: usize,
+}
+
+impl Proof {
+    /// [`Proof::judge_against_first`] of reads that were spilled ([`Proof::new_spilled_read`]),
+    /// alike: one partition at a time, every read's part of it folded and judged against the
+    /// first's, the partitions' verdicts added up. The same verdict as judging the reads whole,
+    /// but without their rows: counts, anomalies and the first differences.
+    pub fn judge_partitioned_against_first(
+        &self,
+        reads: &mut [&mut PendingRead],
+        mut failures: Vec<String>,
+    ) -> Result<Verdict> {
+        let mut parts = None;
+        for read in reads.iter_mut() {
+            let Some(spill) = read.spill.as_mut() else {
+                return Err(TierproofError::Internal(format!(
+                    "read {} was not spilled: reads judged partition by partition must all be",
+                    read.name
+                )));
+            };
+            spill.finish();
+            if let Some(e) = spill.error() {
+                failures.push(format!("read {}: {e}", read.name));
+            }
+            if *parts.get_or_insert(spill.partitions()) != spill.partitions() {
+                return Err(TierproofError::Internal(
+                    "the reads were split into different numbers of partitions".into(),
+                ));
+            }
+        }
+        let mut tallies: Vec<Tally> = reads
+            .iter()
+            .map(|_| Tally {
+                equal: true,
+                ..Tally::default()
+            })
+            .collect();
+        let (mut expected_row_count, mut promise) = (0, String::new());
+        for p in 0..parts.unwrap_or(0) {
+            let mut pending: Vec<PendingRead> = reads.iter().map(|r| r.empty_like()).collect();
+            for ((read, part), tally) in reads.iter().zip(&mut pending).zip(&mut tallies) {
+                let started = thread_cpu_time();
+                let spill = read.spill.as_ref().expect("checked above");
+                let folded = spill.for_each_in(p, |index, kind, key, row| {
+                    part.folder.push_packed(index, kind, key, row)
+                });
+                if let Err(e) = folded {
+                    failures.push(format!("read {}: {e}", read.name));
+                }
+                tally.update_after_rows += part.folder.update_after_rows();
+                tally.fold_time += thread_cpu_time().saturating_sub(started);
+            }
+            let v = self.judge_against_first(&pending.iter().collect::<Vec<_>>(), Vec::new());
+            expected_row_count += v.expected_row_count;
+            promise = v.promise;
+            for ((r, c), tally) in v.reads.into_iter().zip(v.checks).zip(&mut tallies) {
+                tally.row_count += r.row_count;
+                tally.anomalies_found += r.anomalies.len();
+                let room = LISTED_ANOMALIES.saturating_sub(tally.anomalies.len());
+                tally.anomalies.extend(r.anomalies.into_iter().take(room));
+                tally.equal &= c.equal;
+                tally.differences += c.missing.len() + c.extra.len();
+                for (listed, found) in
+                    [(&mut tally.missing, c.missing), (&mut tally.extra, c.extra)]
+                {
+                    let room = LISTED_DIFFERENCES.saturating_sub(listed.len());
+                    listed.extend(found.into_iter().take(room));
+                }
+            }
+        }
+        if parts.is_none() {
+            return Ok(self.judge_against_first(&[], failures));
+        }
+        let mut checks = Vec::new();
+        let mut judged = Vec::new();
+        for (read, mut t) in reads.iter().zip(tallies) {
+            let mut anomalies = read.unreadable.clone();
+            let found = anomalies.len() + t.anomalies_found;
+            anomalies.append(&mut t.anomalies);
+            anomalies.sort_by_key(|a| a.index);
+            let mut notes = Vec::new();
+            if t.update_after_rows > 0 {
+                notes.push(update_after_note(t.update_after_rows));
+            }
+            if found > anomalies.len() {
+                notes.push(format!(
+                    "{} more anomalies not listed: judged partition by partition, the first {LISTED_ANOMALIES} found are",
+                    found - anomalies.len()
+                ));
+            }
+            let mut why = Vec::new();
+            if !t.equal {
+                why.push(format!(
+                    "differs from the expected state ({} rows missing or extra)",
+                    t.differences
+                ));
+            }
+            if let Some(a) = anomalies.first() {
+                why.push(format!(
+                    "{found} anomalies, first listed: {} {}",
+                    a.change, a.reason
+                ));
+            }
+            t.missing.sort();
+            t.extra.sort();
+            checks.push(Check {
+                left: "expected".to_string(),
+                right: read.name.clone(),
+                equal: t.equal,
+                left_out: t.differences - t.missing.len() - t.extra.len(),
+                missing: t.missing,
+                extra: t.extra,
+            });
+            judged.push(ReadVerdict {
+                name: read.name.clone(),
+                changes: read.changes,
+                rows: None,
+                row_count: t.row_count,
+                anomalies,
+                notes,
+                consistent: why.is_empty(),
+                reason: why.join("; "),
+                fold_ms: (read.fold_time + t.fold_time).as_millis() as u64,
+            });
+        }
+        Ok(Verdict {
+            consistent: judged.iter().all(|r| r.consistent) && failures.is_empty(),
+            keyed: self.keyed(),
+            promise,
+            columns: self.shape.columns.iter().map(|(c, _)| c.clone()).collect(),
+            expected_rows: Vec::new(),
+            expected_row_count,
+            all_rows: false,
+            reads: judged,
+            checks,
+            failures,
+        })
+    }
+}
+
+impl Drop for Spill {
+    fn drop(&mut self) {
+        for part in &mut self.parts {
+            drop(part.out.take());
+            // Best effort: the run's directory, which holds them, is removed after the run too.
+            let _ = std::fs::remove_file(&part.path);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn dir(name: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("tierproof-spill-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        d
+    }
+
+    #[test]
+    fn a_key_keeps_one_partition_and_its_order_and_the_files_go_with_the_read() {
+        let d = dir("order");
+        let mut s = Spill::create(&d, "log", 4, false).unwrap();
+        for i in 0..400usize {
+            let key = [(i % 10) as u8];
+            s.push(i, RowKind::Insert, &key, &i.to_le_bytes());
+        }
+        s.finish();
+        assert!(s.error().is_none());
+        let mut seen = Vec::new();
+        for p in 0..4 {
+            let mut keys = std::collections::HashSet::new();
+            s.for_each_in(p, |i, _, key, row| {
+                keys.insert(key[0]);
+                assert_eq!(row, i.to_le_bytes());
+                seen.push((key[0], i));
+            })
+            .unwrap();
+        }
+        assert_eq!(seen.len(), 400);
+        // A thousand keys spread over the four partitions about evenly.
+        let mut counts = [0; 4];
+        for k in 0..1000u16 {
+            counts[s.partition_of(&k.to_le_bytes(), &[])] += 1;
+        }
+        assert!(
+            counts.iter().all(|&n| (180..320).contains(&n)),
+            "{counts:?}"
+        );
+        for k in 0..10u8 {
+            let order: Vec<usize> = seen
+                .iter()
+                .filter(|(key, _)| *key == k)
+                .map(|x| x.1)
+                .collect();
+            assert!(order.windows(2).all(|w| w[0] < w[1]), "key {k} in order");
+        }
+        assert_eq!(std::fs::read_dir(&d).unwrap().count(), 4);
+        drop(s);
+        assert_eq!(std::fs::read_dir(&d).unwrap().count(), 0, "files removed");
+        std::fs::remove_dir(&d).unwrap();
+    }
+
+    use crate::model::merge::Target;
+    use crate::model::proof::Source;
+
+    type Change = (RowKind, Vec<Option<String>>);
+
+    fn row(k: usize, v: &str) -> Vec<Option<String>> {
+        vec![Some(k.to_string()), Some(v.to_string())]
+    }
+
+    /// A log of `keys` keys (inserts, updates, deletes) and the snapshot it leaves.
+    fn log_and_snapshot(keys: usize) -> (Vec<Change>, Vec<Change>) {
+        use RowKind::*;
+        let mut log = Vec::new();
+        let mut snapshot = Vec::new();
+        for k in 0..keys {
+            log.push((Insert, row(k, "a")));
+            match k % 3 {
+                0 => {
+                    log.push((UpdateBefore, row(k, "a")));
+                    log.push((UpdateAfter, row(k, "b")));
+                    snapshot.push((Insert, row(k, "b")));
+                }
+                1 => log.push((Delete, row(k, "a"))),
+                _ => snapshot.push((Insert, row(k, "a"))),
+            }
+        }
+        (log, snapshot)
+    }
+
+    /// The verdict judged whole, and judged in `parts` partitions, of the same reads.
+    fn both(p: &Proof, reads: &[(&str, Source, Vec<Change>)], parts: u32) -> (Verdict, Verdict) {
+        let d = dir(&format!("judge-{parts}-{}", reads[1].2.len()));
+        let whole: Vec<PendingRead> = reads
+            .iter()
+            .map(|(name, source, changes)| {
+                let mut r = p.new_read(name, *source);
+                changes.iter().for_each(|(k, c)| p.push(&mut r, *k, c));
+                r
+            })
+            .collect();
+        let mut spilled: Vec<PendingRead> = reads
+            .iter()
+            .map(|(name, source, changes)| {
+                let mut r = p.new_spilled_read(name, *source, &d, parts).unwrap();
+                changes.iter().for_each(|(k, c)| p.push(&mut r, *k, c));
+                r
+            })
+            .collect();
+        let w = p.judge_against_first(&whole.iter().collect::<Vec<_>>(), Vec::new());
+        let s = p
+            .judge_partitioned_against_first(
+                &mut spilled.iter_mut().collect::<Vec<_>>(),
+                Vec::new(),
+            )
+            .unwrap();
+        drop(spilled);
+        assert_eq!(
+            std::fs::read_dir(&d).unwrap().count(),
+            0,
+            "spill files removed"
+        );
+        std::fs::remove_dir(&d).unwrap();
+        (w, s)
+    }
+
+    fn assert_same(w: &Verdict, s: &Verdict, what: &str) {
+        assert_eq!(s.consistent, w.consistent, "{what}: {s:?}");
+        assert_eq!(s.expected_row_count, w.expected_rows.len(), "{what}");
+        assert!(!s.all_rows && s.expected_rows.is_empty() && w.all_rows);
+        for (a, b) in w.reads.iter().zip(&s.reads) {
+            assert_eq!(b.row_count, a.row_count, "{what}: {}", a.name);
+            assert_eq!(b.consistent, a.consistent, "{what}: {}", a.name);
+            assert!(b.rows.is_none());
+            let show = |r: &ReadVerdict| {
+                r.anomalies
+                    .iter()
+                    .map(|a| (a.index, a.change.clone(), a.reason.clone()))
+                    .collect::<Vec<_>>()
+            };
+            assert_eq!(show(b), show(a), "{what}: {}", a.name);
+        }
+        for (a, b) in w.checks.iter().zip(&s.checks) {
+            assert_eq!(
+                (b.equal, &b.missing, &b.extra),
+                (a.equal, &a.missing, &a.extra),
+                "{what}"
+            );
+            assert_eq!(b.left_out, 0);
+        }
+    }
+
+    #[test]
+    fn judged_partition_by_partition_as_judged_whole() {
+        let ddl = "CREATE TABLE t (k INT, v STRING, PRIMARY KEY (k) NOT ENFORCED)";
+        let p = Proof::of_table(Target::Fluss, ddl).unwrap();
+        let (log, snapshot) = log_and_snapshot(60);
+        let mut variants: Vec<(&str, Vec<Change>)> = vec![("exact", snapshot.clone())];
+        let mut v = snapshot.clone();
+        v.remove(7);
+        variants.push(("a row missing", v));
+        let mut v = snapshot.clone();
+        v.push((RowKind::Insert, row(1000, "z")));
+        variants.push(("a row extra", v));
+        let mut v = snapshot.clone();
+        v.push(snapshot[3].clone());
+        variants.push(("a key twice", v));
+        let mut v = snapshot.clone();
+        v[5].1[1] = Some("old".into());
+        variants.push(("an old value", v));
+        let mut v = snapshot.clone();
+        v.push((RowKind::Delete, snapshot[0].1.clone()));
+        variants.push(("a delete in a snapshot", v));
+        for (what, lake) in variants {
+            for parts in [1, 3, 8] {
+                let reads = [
+                    ("fluss_log", Source::Log, log.clone()),
+                    ("lake_snapshot", Source::Snapshot, lake.clone()),
+                ];
+                let (w, s) = both(&p, &reads, parts);
+                assert_eq!(w.consistent, what == "exact", "{what}");
+                assert_same(&w, &s, &format!("{what}, {parts} partitions"));
+            }
+        }
+        // A broken reference (an update-before with no row to retract) is found too.
+        let mut bad_log = log.clone();
+        bad_log.insert(0, (RowKind::UpdateBefore, row(5000, "q")));
+        let reads = [
+            ("fluss_log", Source::Log, bad_log),
+            ("lake_snapshot", Source::Snapshot, snapshot.clone()),
+        ];
+        let (w, s) = both(&p, &reads, 4);
+        assert!(!w.consistent);
+        assert_same(&w, &s, "a broken log");
+    }
+
+    #[test]
+    fn a_keyless_read_is_partitioned_by_its_rows() {
+        let p = Proof::of_table(Target::Fluss, "CREATE TABLE t (k INT, v STRING)").unwrap();
+        let rows: Vec<Change> = (0..50)
+            .map(|i| (RowKind::Insert, row(i % 20, "r")))
+            .collect();
+        let mut fewer = rows.clone();
+        fewer.remove(4);
+        for (lake, consistent) in [(rows.clone(), true), (fewer, false)] {
+            let reads = [
+                ("fluss_log", Source::Log, rows.clone()),
+                ("lake_snapshot", Source::Snapshot, lake),
+            ];
+            let (w, s) = both(&p, &reads, 5);
+            assert_eq!(w.consistent, consistent);
+            assert_same(&w, &s, "keyless");
+        }
+    }
+
+    #[test]
+    fn a_verdict_lists_the_first_differences_and_counts_the_rest() {
+        let ddl = "CREATE TABLE t (k INT, v STRING, PRIMARY KEY (k) NOT ENFORCED)";
+        let p = Proof::of_table(Target::Fluss, ddl).unwrap();
+        let (log, snapshot) = log_and_snapshot(600);
+        let stale: Vec<Change> = snapshot
+            .iter()
+            .map(|(k, r)| (*k, vec![r[0].clone(), Some("stale".into())]))
+            .collect();
+        let reads = [
+            ("fluss_log", Source::Log, log),
+            ("lake_snapshot", Source::Snapshot, stale),
+        ];
+        let (w, s) = both(&p, &reads, 6);
+        let (wc, sc) = (&w.checks[1], &s.checks[1]);
+        assert!(!s.consistent && !sc.equal);
+        assert_eq!(wc.missing.len() + wc.extra.len(), 800);
+        assert_eq!(sc.missing.len(), LISTED_DIFFERENCES);
+        assert_eq!(sc.extra.len(), LISTED_DIFFERENCES);
+        assert_eq!(sc.left_out, 800 - 2 * LISTED_DIFFERENCES);
+        assert!(
+            s.reads[1].reason.contains("800 rows missing or extra"),
+            "{}",
+            s.reads[1].reason
+        );
+        assert!(sc.missing.iter().all(|r| wc.missing.contains(r)));
+    }
+
+    #[test]
+    fn a_replay_checked_write_by_write_is_not_spilled() {
+        let ddl = "CREATE TABLE t (k INT, v STRING, PRIMARY KEY (k) NOT ENFORCED) \
+                   WITH ('changelog-producer' = 'input')";
+        let p = Proof::generate(Target::Paimon, ddl, 10, 3, 1, false).unwrap();
+        let d = dir("writes");
+        let e = p
+            .new_spilled_read("r", Source::Replay, &d, 2)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("write by write"), "{e}");
+        assert_eq!(std::fs::read_dir(&d).unwrap().count(), 0);
+        std::fs::remove_dir(&d).unwrap();
+    }
+
+    #[test]
+    fn nothing_is_overwritten_and_bad_names_are_refused() {
+        let d = dir("refuse");
+        let s = Spill::create(&d, "r", 2, false).unwrap();
+        let again = Spill::create(&d, "r", 2, false).unwrap_err().to_string();
+        assert!(again.contains("r.0.spill"), "{again}");
+        assert_eq!(
+            std::fs::read_dir(&d).unwrap().count(),
+            2,
+            "the first read's files stay"
+        );
+        assert!(Spill::create(&d, "../x", 2, false).is_err());
+        assert!(Spill::create(&d, "x", 0, false).is_err());
+        assert!(Spill::create(&d.join("missing"), "x", 2, false).is_err());
+        drop(s);
+        std::fs::remove_dir(&d).unwrap();
+    }
+}
