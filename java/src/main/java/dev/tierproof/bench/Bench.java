@@ -166,13 +166,42 @@ public final class Bench {
 
     private static Figure search(String name, Config cfg, Steps steps, CounterexampleSearch.Prover prover,
             CounterexampleSearch.Config search) {
+        // Each proof's own phases, to show where a trial's time goes.
+        List<Map<String, Long>> proofs = java.util.Collections.synchronizedList(new ArrayList<>());
+        CounterexampleSearch.Prover timed = (workload, conditions, proof, c, s) -> {
+            ProofReport report = prover.prove(workload, conditions, proof, c, s);
+            proofs.add(report.timings());
+            return report;
+        };
         long start = System.nanoTime();
-        CounterexampleSearch.Result r = CounterexampleSearch.run(prover, search, steps.quiet());
+        CounterexampleSearch.Result r = CounterexampleSearch.run(timed, search, steps.quiet());
         long ms = Statements.millisSince(start);
         double perMinute = r.trialsRun() * 60_000.0 / Math.max(1, ms);
         return new Figure(name, String.format("%.1f trials/min", perMinute) + (r.found() ? " (FOUND ONE)" : ""),
                 "≥ 30 trials/min", perMinute >= 30, "", "", r.trialsRun() + " trials, " + r.proofsRun() + " proofs in "
-                        + seconds(ms));
+                        + seconds(ms) + "; " + proofSplit(proofs, ms));
+    }
+
+    /**
+     * A proof's phases as medians over the search's proofs, and what each proof cost outside them
+     * (the search's time per proof less the median proof): where a trial's time goes.
+     */
+    static String proofSplit(List<Map<String, Long>> proofs, long searchMillis) {
+        if (proofs.isEmpty()) {
+            return "no proof ran";
+        }
+        List<String> parts = new ArrayList<>();
+        for (String phase : List.of("total", "create", "write", "tiering_wait", "reads", "judge")) {
+            long[] values = proofs.stream().filter(t -> t.containsKey(phase)).mapToLong(t -> t.get(phase)).sorted()
+                    .toArray();
+            if (values.length > 0) {
+                parts.add((phase.equals("total") ? "a proof" : phase) + " " + seconds(values[values.length / 2]));
+            }
+        }
+        long[] totals = proofs.stream().mapToLong(t -> t.getOrDefault("total", 0L)).sorted().toArray();
+        long outside = searchMillis / proofs.size() - totals[totals.length / 2];
+        return "medians: " + String.join(", ", parts) + "; outside the proof " + seconds(Math.max(0, outside))
+                + " a proof (starting and stopping what it runs on, the search's own work)";
     }
 
     /** The oracle's criterion medians (judging 1 M changes) against its two baselines. */
