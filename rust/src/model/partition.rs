@@ -13,12 +13,17 @@ use super::proof::{
 use crate::error::{Result, TierproofError};
 use std::fs::{File, OpenOptions};
 use std::hash::BuildHasher;
-use std::io::{BufReader, BufWriter, ErrorKind, Read, Write};
+use std::io::{BufRead, BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-/// The most partitions a read is split into (files open at once per read).
-pub const MAX_PARTITIONS: u32 = 4096;
+/// The most partitions a read is split into (files open at once per read, each with a buffer
+/// of [`BUFFER`] bytes: 16 MiB a read at most).
+pub const MAX_PARTITIONS: u32 = 1024;
+const BUFFER: usize = 16 * 1024;
+
+/// How many spilled reads an audit holds open at once, for the open-files check.
+const READS_AT_ONCE: u64 = 4;
 
 /// A read's changes on disk, one file per partition. Its files are removed when it is dropped.
 #[derive(Debug)]
@@ -54,6 +59,13 @@ impl Spill {
                 "read name {read:?}: letters, digits, '_' and '-' only, to name its spill files"
             )));
         }
+        let limit = open_files_limit();
+        if u64::from(partitions) * READS_AT_ONCE + 1024 > limit {
+            return Err(TierproofError::InvalidInput(format!(
+                "{partitions} partitions need {} open files for {READS_AT_ONCE} reads, and this process may open {limit}: raise the limit (ulimit -n) or the rows per partition",
+                u64::from(partitions) * READS_AT_ONCE
+            )));
+        }
         if !dir.is_dir() {
             return Err(TierproofError::InvalidInput(format!(
                 "spill directory {} is not a directory",
@@ -80,7 +92,7 @@ impl Spill {
             // Pushed before the next is opened: a failure removes the files made so far.
             spill.parts.push(Part {
                 path,
-                out: Some(BufWriter::with_capacity(64 * 1024, file)),
+                out: Some(BufWriter::with_capacity(BUFFER, file)),
             });
         }
         Ok(spill)
@@ -153,16 +165,15 @@ impl Spill {
     ) -> std::result::Result<(), String> {
         let part = &self.parts[p];
         let failed = |e: std::io::Error| format!("reading spill file {}: {e}", part.path.display());
-        let mut input =
-            BufReader::with_capacity(64 * 1024, File::open(&part.path).map_err(failed)?);
+        let mut input = BufReader::with_capacity(BUFFER, File::open(&part.path).map_err(failed)?);
         let mut head = [0u8; 17];
         let (mut key, mut row) = (PackedKey::new(), Vec::new());
         loop {
-            match input.read_exact(&mut head) {
-                Ok(()) => {}
-                Err(e) if e.kind() == ErrorKind::UnexpectedEof => return Ok(()),
-                Err(e) => return Err(failed(e)),
+            // The end of the file must fall between two changes: a change cut short is an error.
+            if input.fill_buf().map_err(failed)?.is_empty() {
+                return Ok(());
             }
+            input.read_exact(&mut head).map_err(failed)?;
             let index = u64::from_le_bytes(head[..8].try_into().expect("8 bytes")) as usize;
             let kind = RowKind::from_code(index, i32::from(head[8] as i8))
                 .map_err(|e| format!("spill file {}: {e}", part.path.display()))?;
@@ -178,7 +189,8 @@ impl Spill {
 }
 
 /// The most anomalies a read lists, and differences a check lists on each side, when judged
-/// partition by partition (the rest are counted): what keeps the verdict bounded too.
+/// partition by partition (the rest are counted): what keeps the verdict bounded too. The ones
+/// listed are the first: the lowest change indices, the smallest rows.
 pub const LISTED_ANOMALIES: usize = 1000;
 pub const LISTED_DIFFERENCES: usize = 100;
 
@@ -193,14 +205,23 @@ struct Tally {
     equal: bool,
     missing: Vec<CanonRow>,
     extra: Vec<CanonRow>,
-    differences: usize,
+    missing_found: usize,
+    extra_found: usize,
+}
+
+/// Keeps the first `cap` of `listed` and `more` together, in order.
+fn keep_first<T: Ord>(listed: &mut Vec<T>, more: Vec<T>, cap: usize) {
+    listed.extend(more);
+    listed.sort();
+    listed.truncate(cap);
 }
 
 impl Proof {
     /// [`Proof::judge_against_first`] of reads that were spilled ([`Proof::new_spilled_read`]),
     /// alike: one partition at a time, every read's part of it folded and judged against the
     /// first's, the partitions' verdicts added up. The same verdict as judging the reads whole,
-    /// but without their rows: counts, anomalies and the first differences.
+    /// but without their rows: counts, the first anomalies and the first differences. A read
+    /// whose spill failed is left out (a failure of the verdict), as a read that failed is.
     pub fn judge_partitioned_against_first(
         &self,
         reads: &mut [&mut PendingRead],
@@ -215,15 +236,20 @@ impl Proof {
                 )));
             };
             spill.finish();
-            if let Some(e) = spill.error() {
-                failures.push(format!("read {}: {e}", read.name));
-            }
             if *parts.get_or_insert(spill.partitions()) != spill.partitions() {
                 return Err(TierproofError::Internal(
                     "the reads were split into different numbers of partitions".into(),
                 ));
             }
         }
+        let mut judged_reads: Vec<&PendingRead> = Vec::new();
+        for read in reads.iter() {
+            match read.spill.as_ref().and_then(Spill::error) {
+                Some(e) => failures.push(format!("read {} is left out: {e}", read.name)),
+                None => judged_reads.push(read),
+            }
+        }
+        let reads = judged_reads;
         let mut tallies: Vec<Tally> = reads
             .iter()
             .map(|_| Tally {
@@ -231,20 +257,21 @@ impl Proof {
                 ..Tally::default()
             })
             .collect();
+        let mut unreadable_back: Vec<Option<String>> = vec![None; reads.len()];
         let (mut expected_row_count, mut promise) = (0, String::new());
         for p in 0..parts.unwrap_or(0) {
             let mut pending: Vec<PendingRead> = reads.iter().map(|r| r.empty_like()).collect();
-            for ((read, part), tally) in reads.iter().zip(&mut pending).zip(&mut tallies) {
+            for (i, (read, part)) in reads.iter().zip(&mut pending).enumerate() {
                 let started = thread_cpu_time();
                 let spill = read.spill.as_ref().expect("checked above");
                 let folded = spill.for_each_in(p, |index, kind, key, row| {
                     part.folder.push_packed(index, kind, key, row)
                 });
                 if let Err(e) = folded {
-                    failures.push(format!("read {}: {e}", read.name));
+                    unreadable_back[i].get_or_insert(e);
                 }
-                tally.update_after_rows += part.folder.update_after_rows();
-                tally.fold_time += thread_cpu_time().saturating_sub(started);
+                tallies[i].update_after_rows += part.folder.update_after_rows();
+                tallies[i].fold_time += thread_cpu_time().saturating_sub(started);
             }
             let v = self.judge_against_first(&pending.iter().collect::<Vec<_>>(), Vec::new());
             expected_row_count += v.expected_row_count;
@@ -252,58 +279,61 @@ impl Proof {
             for ((r, c), tally) in v.reads.into_iter().zip(v.checks).zip(&mut tallies) {
                 tally.row_count += r.row_count;
                 tally.anomalies_found += r.anomalies.len();
-                let room = LISTED_ANOMALIES.saturating_sub(tally.anomalies.len());
-                tally.anomalies.extend(r.anomalies.into_iter().take(room));
                 tally.equal &= c.equal;
-                tally.differences += c.missing.len() + c.extra.len();
-                for (listed, found) in
-                    [(&mut tally.missing, c.missing), (&mut tally.extra, c.extra)]
-                {
-                    let room = LISTED_DIFFERENCES.saturating_sub(listed.len());
-                    listed.extend(found.into_iter().take(room));
-                }
+                tally.missing_found += c.missing.len();
+                tally.extra_found += c.extra.len();
+                // Each partition's anomalies in its own order; kept are the lowest indices.
+                tally.anomalies.extend(r.anomalies);
+                tally.anomalies.sort_by_key(|a| a.index);
+                tally.anomalies.truncate(LISTED_ANOMALIES);
+                keep_first(&mut tally.missing, c.missing, LISTED_DIFFERENCES);
+                keep_first(&mut tally.extra, c.extra, LISTED_DIFFERENCES);
             }
         }
-        if parts.is_none() {
+        for (read, e) in reads.iter().zip(&unreadable_back) {
+            if let Some(e) = e {
+                failures.push(format!("read {}: {e}", read.name));
+            }
+        }
+        if parts.is_none() || reads.is_empty() {
             return Ok(self.judge_against_first(&[], failures));
         }
         let mut checks = Vec::new();
         let mut judged = Vec::new();
         for (read, mut t) in reads.iter().zip(tallies) {
+            // As a read judged whole: its unreadable changes first, then what the fold found.
             let mut anomalies = read.unreadable.clone();
-            let found = anomalies.len() + t.anomalies_found;
+            let found = anomalies.len() + read.unreadable_left_out as usize + t.anomalies_found;
             anomalies.append(&mut t.anomalies);
-            anomalies.sort_by_key(|a| a.index);
             let mut notes = Vec::new();
             if t.update_after_rows > 0 {
                 notes.push(update_after_note(t.update_after_rows));
             }
             if found > anomalies.len() {
                 notes.push(format!(
-                    "{} more anomalies not listed: judged partition by partition, the first {LISTED_ANOMALIES} found are",
+                    "{} more anomalies not listed: judged partition by partition, the first {LISTED_ANOMALIES} of its unreadable changes and of the others are",
                     found - anomalies.len()
                 ));
             }
             let mut why = Vec::new();
             if !t.equal {
                 why.push(format!(
-                    "differs from the expected state ({} rows missing or extra)",
-                    t.differences
+                    "differs from the expected state (missing {}, extra {})",
+                    t.missing_found, t.extra_found
                 ));
             }
             if let Some(a) = anomalies.first() {
                 why.push(format!(
-                    "{found} anomalies, first listed: {} {}",
+                    "{found} anomalies, first: {} {}",
                     a.change, a.reason
                 ));
             }
-            t.missing.sort();
-            t.extra.sort();
+            let listed = t.missing.len() + t.extra.len();
             checks.push(Check {
                 left: "expected".to_string(),
                 right: read.name.clone(),
                 equal: t.equal,
-                left_out: t.differences - t.missing.len() - t.extra.len(),
+                left_out: t.missing_found + t.extra_found - listed,
                 missing: t.missing,
                 extra: t.extra,
             });
@@ -337,11 +367,27 @@ impl Proof {
 impl Drop for Spill {
     fn drop(&mut self) {
         for part in &mut self.parts {
-            drop(part.out.take());
+            // What is still buffered is thrown away, not written to a file about to go.
+            if let Some(out) = part.out.take() {
+                drop(out.into_parts());
+            }
             // Best effort: the run's directory, which holds them, is removed after the run too.
             let _ = std::fs::remove_file(&part.path);
         }
     }
+}
+
+/// How many files this process may have open (its soft limit; a generous default if unknown).
+fn open_files_limit() -> u64 {
+    let mut limit = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit only writes the struct it is given, which lives for the call.
+    if unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) } != 0 {
+        return 65_536;
+    }
+    limit.rlim_cur
 }
 
 #[cfg(test)]
@@ -468,9 +514,15 @@ mod tests {
         assert_eq!(s.consistent, w.consistent, "{what}: {s:?}");
         assert_eq!(s.expected_row_count, w.expected_rows.len(), "{what}");
         assert!(!s.all_rows && s.expected_rows.is_empty() && w.all_rows);
+        assert_eq!(s.reads.len(), w.reads.len(), "{what}");
+        assert_eq!(s.checks.len(), w.checks.len(), "{what}");
+        assert_eq!(s.failures, w.failures, "{what}");
         for (a, b) in w.reads.iter().zip(&s.reads) {
             assert_eq!(b.row_count, a.row_count, "{what}: {}", a.name);
             assert_eq!(b.consistent, a.consistent, "{what}: {}", a.name);
+            assert_eq!(b.changes, a.changes, "{what}: {}", a.name);
+            assert_eq!(b.reason, a.reason, "{what}: {}", a.name);
+            assert_eq!(b.notes, a.notes, "{what}: {}", a.name);
             assert!(b.rows.is_none());
             let show = |r: &ReadVerdict| {
                 r.anomalies
@@ -511,6 +563,13 @@ mod tests {
         let mut v = snapshot.clone();
         v.push((RowKind::Delete, snapshot[0].1.clone()));
         variants.push(("a delete in a snapshot", v));
+        let mut v = snapshot.clone();
+        v.insert(
+            2,
+            (RowKind::Insert, vec![Some("x".into()), Some("y".into())]),
+        );
+        v.push(snapshot[9].clone());
+        variants.push(("an unreadable change and a key twice", v));
         for (what, lake) in variants {
             for parts in [1, 3, 8] {
                 let reads = [
@@ -574,11 +633,80 @@ mod tests {
         assert_eq!(sc.extra.len(), LISTED_DIFFERENCES);
         assert_eq!(sc.left_out, 800 - 2 * LISTED_DIFFERENCES);
         assert!(
-            s.reads[1].reason.contains("800 rows missing or extra"),
+            s.reads[1].reason.contains("missing 400, extra 400"),
             "{}",
             s.reads[1].reason
         );
-        assert!(sc.missing.iter().all(|r| wc.missing.contains(r)));
+        // The first ones: the smallest rows of the whole verdict's, in order.
+        assert_eq!(sc.missing[..], wc.missing[..LISTED_DIFFERENCES]);
+        assert_eq!(sc.extra[..], wc.extra[..LISTED_DIFFERENCES]);
+        assert_eq!(s.reads[1].reason, w.reads[1].reason);
+    }
+
+    #[test]
+    fn a_spill_file_gone_before_judging_fails_the_verdict() {
+        let p = Proof::of_table(
+            Target::Fluss,
+            "CREATE TABLE t (k INT, PRIMARY KEY (k) NOT ENFORCED)",
+        )
+        .unwrap();
+        let d = dir("gone");
+        let mut log = p.new_spilled_read("log", Source::Log, &d, 2).unwrap();
+        let mut lake = p.new_spilled_read("lake", Source::Snapshot, &d, 2).unwrap();
+        for k in 0..20 {
+            let cells = [Some(k.to_string())];
+            p.push(&mut log, RowKind::Insert, &cells);
+            p.push(&mut lake, RowKind::Insert, &cells);
+        }
+        std::fs::remove_file(d.join("lake.1.spill")).unwrap();
+        let v = p
+            .judge_partitioned_against_first(&mut [&mut log, &mut lake], Vec::new())
+            .unwrap();
+        assert!(!v.consistent);
+        assert_eq!(v.failures.len(), 1, "{:?}", v.failures);
+        assert!(v.failures[0].contains("lake.1.spill"), "{:?}", v.failures);
+        drop((log, lake));
+        std::fs::remove_dir(&d).unwrap();
+    }
+
+    #[test]
+    fn a_spill_that_cannot_be_made_whole_leaves_none_of_its_files() {
+        let d = dir("midway");
+        std::fs::write(d.join("r.1.spill"), b"someone else's").unwrap();
+        let e = Spill::create(&d, "r", 3, false).unwrap_err().to_string();
+        assert!(e.contains("r.1.spill"), "{e}");
+        let left: Vec<_> = std::fs::read_dir(&d)
+            .unwrap()
+            .map(|f| f.unwrap().file_name())
+            .collect();
+        assert_eq!(
+            left,
+            vec![std::ffi::OsString::from("r.1.spill")],
+            "only the file it found"
+        );
+        assert_eq!(
+            std::fs::read(d.join("r.1.spill")).unwrap(),
+            b"someone else's"
+        );
+        std::fs::remove_dir_all(&d).unwrap();
+    }
+
+    #[test]
+    fn a_change_cut_short_in_a_spill_file_is_an_error_not_its_end() {
+        let d = dir("cut");
+        let mut s = Spill::create(&d, "r", 1, false).unwrap();
+        s.push(0, RowKind::Insert, b"key", b"row");
+        s.finish();
+        let path = d.join("r.0.spill");
+        let bytes = std::fs::read(&path).unwrap();
+        std::fs::write(&path, &bytes[..bytes.len() - 2]).unwrap();
+        assert!(s.for_each_in(0, |_, _, _, _| {}).is_err());
+        std::fs::write(&path, &bytes[..5]).unwrap();
+        assert!(s.for_each_in(0, |_, _, _, _| {}).is_err());
+        std::fs::write(&path, b"").unwrap();
+        assert!(s.for_each_in(0, |_, _, _, _| {}).is_ok());
+        drop(s);
+        std::fs::remove_dir(&d).unwrap();
     }
 
     #[test]

@@ -11,7 +11,7 @@ use super::oracle::{
     Writes,
 };
 use super::packed::{pack, Packed, Packer};
-use super::partition::Spill;
+use super::partition::{Spill, LISTED_ANOMALIES};
 use super::shrink::shrink_candidates;
 use super::types::DataType;
 use super::value::Value;
@@ -776,6 +776,7 @@ impl Proof {
             sentinels: 0,
             folder,
             unreadable: Vec::new(),
+            unreadable_left_out: 0,
             view: None,
             packer: Packer::default(),
             batch: PackedBatch::default(),
@@ -813,6 +814,7 @@ impl Proof {
             sentinels: 0,
             folder: Folder::new(mode),
             unreadable: Vec::new(),
+            unreadable_left_out: 0,
             view: Some((view, shape)),
             packer: Packer::default(),
             batch: PackedBatch::default(),
@@ -861,10 +863,16 @@ impl Proof {
         let shape = read.view.as_ref().map_or(&self.shape, |(_, s)| s);
         if !read.packer.texts(shape, cells) {
             read.changes += 1;
-            let e = shape
-                .parse_row(cells)
-                .expect_err("a row the packer refuses does not parse");
-            read.unreadable.push(unreadable(index, kind, cells, &e));
+            // A read judged partition by partition keeps the first of them, and counts the rest.
+            if read.spill.is_some() && read.unreadable.len() >= LISTED_ANOMALIES {
+                read.unreadable_left_out += 1;
+                return;
+            }
+            let why = match shape.parse_row(cells) {
+                Err(e) => e.detail(),
+                Ok(_) => "a cell is not a value of its column's type".to_string(),
+            };
+            read.unreadable.push(unreadable(index, kind, cells, &why));
             return;
         }
         // A view read is a batch query with no sentinel commit to leave out.
@@ -1127,6 +1135,8 @@ pub struct PendingRead {
     sentinels: u64,
     pub(super) folder: Folder,
     pub(super) unreadable: Vec<AnomalyOut>,
+    /// Of a spilled read: its unreadable changes beyond the first [`LISTED_ANOMALIES`], counted.
+    pub(super) unreadable_left_out: u64,
     /// For a view read: what it returns, and the columns it returns them in.
     view: Option<(View, Shape)>,
     /// For a read judged partition by partition ([`super::partition`]): where its changes go
@@ -1154,6 +1164,7 @@ impl PendingRead {
             sentinels: 0,
             folder: Folder::new(self.folder.mode()),
             unreadable: Vec::new(),
+            unreadable_left_out: 0,
             view: None,
             packer: Packer::default(),
             batch: PackedBatch::default(),
@@ -1182,15 +1193,12 @@ fn unreadable<S: AsRef<str> + std::fmt::Debug>(
     index: usize,
     kind: RowKind,
     cells: &[Option<S>],
-    e: &TierproofError,
+    why: &str,
 ) -> AnomalyOut {
     AnomalyOut {
         index,
         change: format!("{}{:?}", kind.short(), cells),
-        reason: format!(
-            "the reader returned a value tierproof cannot read: {}",
-            e.detail()
-        ),
+        reason: format!("the reader returned a value tierproof cannot read: {why}"),
     }
 }
 

@@ -93,7 +93,7 @@ public final class TableAudit {
     }
 
     /** The most partitions a read is split into (the core's limit: files open at once per read). */
-    static final int MAX_PARTITIONS = 4096;
+    static final int MAX_PARTITIONS = 1024;
 
     /** What the audit learned of the table before reading: its shape and where tiering stood. */
     private record Pinned(TableInfo info, String ddl, long snapshotId, Map<TableBucket, Long> cut,
@@ -269,7 +269,7 @@ public final class TableAudit {
                 if (partitions > 1) {
                     details.add(String.format("judged           : partition by partition: %d partitions by key, about"
                             + " %,d rows of each read in memory at a time (their changes spilled to the run's"
-                            + " directory and removed)", partitions, cfg.partitionRows()));
+                            + " directory and removed)", partitions, (pinned.logEnd() + partitions - 1) / partitions));
                 }
                 if (noLog != null) {
                     details.add("not read         : fluss_log: " + noLog);

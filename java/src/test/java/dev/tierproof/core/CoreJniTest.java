@@ -82,6 +82,7 @@ class CoreJniTest {
         assertThrows(TierproofException.class, () -> Verdict.fromJson(good.replace("\"keyed\":true,", "")));
         assertThrows(TierproofException.class, () -> Verdict.fromJson(good.replace("true,\"keyed", "null,\"keyed")));
         assertThrows(TierproofException.class, () -> Verdict.fromJson(good.replace("\"all_rows\":true,", "")));
+        assertThrows(TierproofException.class, () -> Verdict.fromJson(good.replace("[[\"1\",null]]", "null")));
         // Rows are arrays of text or null cells, nothing else.
         assertThrows(TierproofException.class, () -> Verdict.fromJson(good.replace("[[\"1\",null]]", "[[1,null]]")));
         assertThrows(TierproofException.class, () -> Verdict.fromJson(good.replace("[[\"1\",null]]", "[\"1\"]")));

@@ -1,6 +1,8 @@
 package dev.tierproof.core.verdict;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.annotation.JsonSetter;
+import com.fasterxml.jackson.annotation.Nulls;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
@@ -18,7 +20,8 @@ import java.util.Optional;
  * a field renamed in Rust cannot silently read as false or 0 here. Java reads it, never re-judges.
  */
 public record Verdict(boolean consistent, boolean keyed, String promise, List<String> columns,
-        @JsonDeserialize(using = RowsDeserializer.class) List<List<String>> expectedRows, long expectedRowCount, boolean allRows, List<Read> reads,
+        @JsonSetter(nulls = Nulls.FAIL) @JsonDeserialize(using = RowsDeserializer.class)
+        List<List<String>> expectedRows, long expectedRowCount, boolean allRows, List<Read> reads,
         List<Check> checks, List<String> failures) {
     /**
      * One read, folded; rows is null when they are exactly the expected rows (the core says them
@@ -44,8 +47,10 @@ public record Verdict(boolean consistent, boolean keyed, String promise, List<St
      * differences not listed (a verdict judged partition by partition lists the first only).
      */
     public record Check(String left, String right, boolean equal,
-            @JsonDeserialize(using = RowsDeserializer.class) List<List<String>> missing,
-            @JsonDeserialize(using = RowsDeserializer.class) List<List<String>> extra, long leftOut) {}
+            @JsonSetter(nulls = Nulls.FAIL) @JsonDeserialize(using = RowsDeserializer.class)
+            List<List<String>> missing,
+            @JsonSetter(nulls = Nulls.FAIL) @JsonDeserialize(using = RowsDeserializer.class)
+            List<List<String>> extra, long leftOut) {}
 
     private static final java.util.concurrent.atomic.AtomicBoolean WARMED = new java.util.concurrent.atomic.AtomicBoolean();
 
