@@ -770,21 +770,7 @@ impl Proof {
             Folder::new(mode)
         };
         let fold_time = thread_cpu_time().saturating_sub(started);
-        PendingRead {
-            name: name.to_string(),
-            changes: 0,
-            sentinels: 0,
-            folder,
-            unreadable: Vec::new(),
-            unreadable_left_out: 0,
-            view: None,
-            packer: Packer::default(),
-            batch: PackedBatch::default(),
-            batching: false,
-            spill: None,
-            sentinel: self.sentinel_text(),
-            fold_time,
-        }
+        PendingRead::fresh(name, folder, None, self.sentinel_text(), fold_time)
     }
 
     /// The table's view reads ([`super::view`]): a count, a filter on a key and on a partition,
@@ -808,21 +794,14 @@ impl Proof {
         } else {
             Fold::Snapshot
         };
-        PendingRead {
-            name: name.to_string(),
-            changes: 0,
-            sentinels: 0,
-            folder: Folder::new(mode),
-            unreadable: Vec::new(),
-            unreadable_left_out: 0,
-            view: Some((view, shape)),
-            packer: Packer::default(),
-            batch: PackedBatch::default(),
-            batching: false,
-            spill: None,
-            sentinel: None,
-            fold_time: std::time::Duration::ZERO,
-        }
+        let folder = Folder::new(mode);
+        PendingRead::fresh(
+            name,
+            folder,
+            Some((view, shape)),
+            None,
+            std::time::Duration::ZERO,
+        )
     }
 
     /// A read about to stream in that is judged partition by partition (see
@@ -1158,20 +1137,32 @@ impl PendingRead {
     /// A read of the same name folded the same way, with nothing in it yet and nowhere to
     /// spill: what one partition of a spilled read is folded into.
     pub(super) fn empty_like(&self) -> PendingRead {
+        let folder = Folder::new(self.folder.mode());
+        PendingRead::fresh(&self.name, folder, None, None, std::time::Duration::ZERO)
+    }
+
+    /// A read with nothing in it yet, folding into `folder`.
+    fn fresh(
+        name: &str,
+        folder: Folder,
+        view: Option<(View, Shape)>,
+        sentinel: Option<String>,
+        fold_time: std::time::Duration,
+    ) -> PendingRead {
         PendingRead {
-            name: self.name.clone(),
+            name: name.to_string(),
             changes: 0,
             sentinels: 0,
-            folder: Folder::new(self.folder.mode()),
+            folder,
             unreadable: Vec::new(),
             unreadable_left_out: 0,
-            view: None,
+            view,
             packer: Packer::default(),
             batch: PackedBatch::default(),
             batching: false,
             spill: None,
-            sentinel: None,
-            fold_time: std::time::Duration::ZERO,
+            sentinel,
+            fold_time,
         }
     }
 
