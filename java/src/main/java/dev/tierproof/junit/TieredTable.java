@@ -34,6 +34,11 @@ public final class TieredTable {
      * tiering does not catch up in time or the tiering job failed: a finding as well.
      */
     public ProofReport audit() {
+        // What cannot be audited (no such table, not lake-enabled) is said before any wait: a new
+        // table's buckets may have no leader yet, and reading its offsets would fail for that first.
+        TableAudit.Config cfg = new TableAudit.Config(path, LakeLocation.local(streamhouse.warehouse()),
+                streamhouse.readDeadline());
+        TableAudit.check(streamhouse.cluster(), cfg);
         try (Connection connection = ConnectionFactory.createConnection(streamhouse.cluster().clientConfig())) {
             Tiering.awaitQuiesced(connection.getAdmin(), path, streamhouse.tieringWait());
         } catch (TierproofException e) {
@@ -42,9 +47,6 @@ public final class TieredTable {
         } catch (Exception e) {
             throw new TierproofException("could not reach the Fluss cluster: " + e.getMessage(), e);
         }
-        TableAudit.Config cfg = new TableAudit.Config(path, LakeLocation.local(streamhouse.warehouse()),
-                streamhouse.readDeadline());
-        TableAudit.check(streamhouse.cluster(), cfg);
         return TableAudit.run(streamhouse.cluster(), streamhouse.engine(), cfg, Steps.silent());
     }
 
