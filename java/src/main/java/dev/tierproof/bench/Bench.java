@@ -134,7 +134,7 @@ public final class Bench {
                         1, List.of(), false, cfg.warehouse(), cfg.deadline())));
 
         out.add(new Figure("first ./build.sh run on a fresh machine", "not measured here", "≤ 120 s", null,
-                "", "", "needs an empty Maven and cargo cache: see the CI note"));
+                "", "", "needs an empty Maven repository and cargo registry: measured by hand, see the README"));
         if (cfg.criterion() != null) {
             out.add(criterion(cfg.criterion()));
         }
