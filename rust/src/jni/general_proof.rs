@@ -273,27 +273,11 @@ pub extern "system" fn Java_dev_tierproof_core_Workload_nativeSelectAll<'local>(
     .resolve::<ThrowTierproof>()
 }
 
-/// A read about to stream in: a pointer to its [`PendingRead`], freed by `nativeCloseRead`.
+/// A read about to stream in: a pointer to its [`PendingRead`], freed (spill files and all) by
+/// `nativeCloseRead`. With a spill directory (else null), judged partition by partition
+/// (`Proof::new_spilled_read`): its changes go to `partitions` files there.
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_dev_tierproof_core_Workload_nativeNewRead<'local>(
-    mut env: EnvUnowned<'local>,
-    _class: JClass<'local>,
-    handle: jlong,
-    name: JString<'local>,
-    source: jint,
-) -> jlong {
-    env.with_env(|env| -> JniResult<_> {
-        let source = Source::of_code(source)?;
-        let read = proof(handle)?.new_read(&string(env, &name, "read name")?, source);
-        Ok(Box::into_raw(Box::new(read)) as jlong)
-    })
-    .resolve::<ThrowTierproof>()
-}
-
-/// A read about to stream in that is judged partition by partition (`Proof::new_spilled_read`):
-/// its changes go to `partitions` files in `dir`; freed (files and all) by `nativeCloseRead`.
-#[unsafe(no_mangle)]
-pub extern "system" fn Java_dev_tierproof_core_Workload_nativeNewSpilledRead<'local>(
     mut env: EnvUnowned<'local>,
     _class: JClass<'local>,
     handle: jlong,
@@ -304,15 +288,16 @@ pub extern "system" fn Java_dev_tierproof_core_Workload_nativeNewSpilledRead<'lo
 ) -> jlong {
     env.with_env(|env| -> JniResult<_> {
         let source = Source::of_code(source)?;
-        let partitions = u32::try_from(partitions)
-            .map_err(|_| bad(format!("{partitions} partitions: at least 1")))?;
-        let dir = string(env, &dir, "spill directory")?;
-        let read = proof(handle)?.new_spilled_read(
-            &string(env, &name, "read name")?,
-            source,
-            std::path::Path::new(&dir),
-            partitions,
-        )?;
+        let name = string(env, &name, "read name")?;
+        let p = proof(handle)?;
+        let read = if dir.is_null() {
+            p.new_read(&name, source)
+        } else {
+            let partitions = u32::try_from(partitions)
+                .map_err(|_| bad(format!("{partitions} partitions: at least 1")))?;
+            let dir = string(env, &dir, "spill directory")?;
+            p.new_spilled_read(&name, source, std::path::Path::new(&dir), partitions)?
+        };
         Ok(Box::into_raw(Box::new(read)) as jlong)
     })
     .resolve::<ThrowTierproof>()
@@ -474,6 +459,19 @@ pub extern "system" fn Java_dev_tierproof_core_Workload_nativeColumns<'local>(
         string_array(env, &names)
     })
     .resolve::<ThrowTierproof>()
+}
+
+/// How many partitions an audit's reads of a log of `changes` changes are judged in, about
+/// `rows` rows each (`partition::partitions_for`).
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_dev_tierproof_core_Workload_nativePartitionsFor<'local>(
+    _env: EnvUnowned<'local>,
+    _class: JClass<'local>,
+    changes: jlong,
+    rows: jlong,
+) -> jint {
+    let parts = crate::model::partition::partitions_for(changes.max(0) as u64, rows.max(0) as u64);
+    jint::try_from(parts).unwrap_or(jint::MAX)
 }
 
 /// How many operations the workload holds.

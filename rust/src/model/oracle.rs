@@ -352,6 +352,10 @@ impl PackedBatch {
         self.changes.clear();
     }
 
+    pub fn is_empty(&self) -> bool {
+        self.changes.is_empty()
+    }
+
     /// Each change: its index, kind, key and row, in order.
     fn iter(&self) -> impl Iterator<Item = (usize, RowKind, &[u8], &[u8])> {
         let mut from = 0;

@@ -41,6 +41,14 @@ struct Part {
     out: Option<BufWriter<File>>,
 }
 
+/// How many partitions reads of a log of `changes` changes are judged in so that each holds
+/// about `rows` rows (a table has no more rows than its log has changes): at least 1, at most
+/// [`MAX_PARTITIONS`] (beyond it, partitions hold more).
+pub fn partitions_for(changes: u64, rows: u64) -> u32 {
+    let parts = changes.div_ceil(rows.max(1));
+    parts.clamp(1, u64::from(MAX_PARTITIONS)) as u32
+}
+
 impl Spill {
     /// New files for read `read` in `dir` (which must exist), `partitions` of them; refused if
     /// any is there already (nothing is overwritten).
@@ -722,6 +730,19 @@ mod tests {
         assert!(e.contains("write by write"), "{e}");
         assert_eq!(std::fs::read_dir(&d).unwrap().count(), 0);
         std::fs::remove_dir(&d).unwrap();
+    }
+
+    #[test]
+    fn partitions_hold_about_the_rows_asked_within_the_limit() {
+        assert_eq!(partitions_for(7, 2), 4);
+        assert_eq!(partitions_for(0, 5), 1);
+        assert_eq!(
+            partitions_for(10, 0),
+            10,
+            "0 rows a partition is taken as 1"
+        );
+        assert_eq!(partitions_for(u64::MAX, 1), MAX_PARTITIONS);
+        assert_eq!(partitions_for(1_000_000, 1_000_000), 1);
     }
 
     #[test]

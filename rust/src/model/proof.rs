@@ -837,6 +837,18 @@ impl Proof {
         kind: RowKind,
         cells: &[Option<S>],
     ) {
+        self.accept(read, kind, cells);
+        read.fold_batch();
+    }
+
+    /// One change of `read`, typed and packed into its batch (or its spill), the sentinel's and
+    /// the unreadable left out; folded with the rest of the batch by [`PendingRead::fold_batch`].
+    fn accept<S: AsRef<str> + std::fmt::Debug>(
+        &self,
+        read: &mut PendingRead,
+        kind: RowKind,
+        cells: &[Option<S>],
+    ) {
         // Its position in the read, the sentinel's rows counted: what an anomaly names.
         let index = (read.changes + read.sentinels) as usize;
         let shape = read.view.as_ref().map_or(&self.shape, |(_, s)| s);
@@ -866,16 +878,11 @@ impl Proof {
             return;
         }
         read.changes += 1;
-        if let Some(spill) = read.spill.as_mut() {
-            spill.push(index, kind, read.packer.key(), read.packer.row());
-            return;
-        }
-        if read.batching {
-            read.batch
-                .push(index, kind, read.packer.key(), read.packer.row());
-        } else {
-            read.folder
-                .push_packed(index, kind, read.packer.key(), read.packer.row());
+        match read.spill.as_mut() {
+            Some(spill) => spill.push(index, kind, read.packer.key(), read.packer.row()),
+            None => read
+                .batch
+                .push(index, kind, read.packer.key(), read.packer.row()),
         }
     }
 
@@ -886,19 +893,16 @@ impl Proof {
         let width = read.width(&self.shape);
         // The batch's changes are packed first and folded together: the fold can then look up
         // many keys at once instead of waiting on memory for each in turn.
-        read.batching = true;
         let pushed = for_each_change(batch, width, |kind, cells| {
             let index = (read.changes + read.sentinels) as usize;
-            self.push(
+            self.accept(
                 read,
                 RowKind::from_code(index, i32::from(kind as i8))?,
                 cells,
             );
             Ok(())
         });
-        read.batching = false;
-        read.folder.push_batch(&read.batch);
-        read.batch.clear();
+        read.fold_batch();
         read.fold_time += thread_cpu_time().saturating_sub(started);
         pushed
     }
@@ -1123,9 +1127,8 @@ pub struct PendingRead {
     pub(super) spill: Option<Spill>,
     /// Packs each change as it comes.
     packer: Packer,
-    /// While a batch is decoded ([`Proof::push_batch`]): its changes, packed, folded at its end.
+    /// Changes packed and not folded yet: a batch's, folded together at its end.
     batch: PackedBatch,
-    batching: bool,
     /// The sentinel's canonical cell in its column (none for a view read).
     sentinel: Option<String>,
     /// CPU time spent decoding and folding its batches (CPU, not wall time: reads fold side by
@@ -1159,10 +1162,17 @@ impl PendingRead {
             view,
             packer: Packer::default(),
             batch: PackedBatch::default(),
-            batching: false,
             spill: None,
             sentinel,
             fold_time,
+        }
+    }
+
+    /// Folds the changes packed since the last time.
+    fn fold_batch(&mut self) {
+        if !self.batch.is_empty() {
+            self.folder.push_batch(&self.batch);
+            self.batch.clear();
         }
     }
 

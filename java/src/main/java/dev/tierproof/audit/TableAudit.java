@@ -84,16 +84,9 @@ public final class TableAudit {
          * holds about {@link #partitionRows} (a table has no more rows than its log has changes).
          */
         int partitions(long changes) {
-            if (spillDirectory == null || partitionRows <= 0) {
-                return 1;
-            }
-            long parts = (changes + partitionRows - 1) / partitionRows;
-            return (int) Math.max(1, Math.min(MAX_PARTITIONS, parts));
+            return spillDirectory == null || partitionRows <= 0 ? 1 : Workload.partitionsFor(changes, partitionRows);
         }
     }
-
-    /** The most partitions a read is split into (the core's limit: files open at once per read). */
-    static final int MAX_PARTITIONS = 1024;
 
     /** What the audit learned of the table before reading: its shape and where tiering stood. */
     private record Pinned(TableInfo info, String ddl, long snapshotId, Map<TableBucket, Long> cut,

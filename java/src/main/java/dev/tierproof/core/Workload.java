@@ -247,7 +247,7 @@ public final class Workload implements AutoCloseable {
      */
     public ReadBuffer newRead(String name, Source source) {
         return new ReadBuffer(name, nativeNewRead(handle(), Objects.requireNonNull(name, "name"),
-                source.ordinal()));
+                source.ordinal(), null, 1));
     }
 
     /** The verdict over reads that streamed in, in this order: each against the expected state and the first. */
@@ -316,9 +316,8 @@ public final class Workload implements AutoCloseable {
 
         /** A new read, judged after the ones opened before it (the first is every other's reference). */
         public synchronized ReadBuffer open(String name, Source source) {
-            ReadBuffer r = spillDirectory == null ? newRead(name, source) : new ReadBuffer(name,
-                    nativeNewSpilledRead(handle(), Objects.requireNonNull(name, "name"), source.ordinal(),
-                            spillDirectory.toString(), partitions));
+            ReadBuffer r = new ReadBuffer(name, nativeNewRead(handle(), Objects.requireNonNull(name, "name"),
+                    source.ordinal(), spillDirectory == null ? null : spillDirectory.toString(), partitions));
             reads.add(r);
             return r;
         }
@@ -504,9 +503,19 @@ public final class Workload implements AutoCloseable {
 
     private static native String nativeSelectAll(long handle, String[] options);
 
-    private static native long nativeNewRead(long handle, String name, int source);
+    private static native int nativePartitionsFor(long changes, long rows);
 
-    private static native long nativeNewSpilledRead(long handle, String name, int source, String dir, int partitions);
+    /**
+     * How many partitions the reads of a log of {@code changes} changes are judged in so that each
+     * holds about {@code rows} rows (the core decides, within its limit of files per read).
+     */
+    public static int partitionsFor(long changes, long rows) {
+        return nativePartitionsFor(changes, rows);
+    }
+
+    /** A read; with a spill directory (else null), judged partition by partition in {@code partitions}. */
+    private static native long nativeNewRead(long handle, String name, int source, String spillDirectory,
+            int partitions);
 
     private static native String[] nativeViewQueries(long handle);
 
