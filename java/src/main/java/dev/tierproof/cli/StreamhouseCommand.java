@@ -57,7 +57,8 @@ final class StreamhouseCommand extends TierproofCommand {
     int rounds;
 
     @Option(names = "--faults", paramLabel = "SCHEDULE", description = "faults injected while writing, e.g."
-            + " restart-tablet@40,restart-tiering@80: just before operation N, restart tablet server 0 (same id, data"
+            + " restart-tablet@40,restart-tiering@80: just before operation N, once the operations before it are"
+            + " answered (KIND@N:in-flight: as they are), restart tablet server 0 (same id, data"
             + " and port; move-tablet: on a new port), cancel and restart the tiering job, or restart the"
             + " coordinator (restart-coordinator) or ZooKeeper (restart-zookeeper), or make the lake table's commits"
             + " fail for 3 s (lake-outage)")

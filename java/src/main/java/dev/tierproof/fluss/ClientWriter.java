@@ -16,7 +16,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.function.IntConsumer;
 import org.apache.fluss.client.Connection;
 import org.apache.fluss.client.table.Table;
 import org.apache.fluss.client.table.writer.AppendWriter;
@@ -58,31 +57,55 @@ public final class ClientWriter {
     public record Outcome(int written, List<Rejected> rejected, int rejectedCount, List<Rejected> unknown,
             int unknownCount) {}
 
+    /**
+     * Faults injected between writes. Before the operation at a position {@link #acknowledgedBefore}
+     * names, every operation handed to the writer is flushed and answered first: the fault comes at
+     * a known point of the acknowledged history, not while earlier writes may still sit in the
+     * client's buffer.
+     */
+    public interface Interruptions {
+        /** No faults. */
+        Interruptions NONE = new Interruptions() {
+            @Override
+            public boolean acknowledgedBefore(int position) {
+                return false;
+            }
+
+            @Override
+            public void inject(int position) {}
+        };
+
+        /** Whether the writes before this 0-based position are to be answered before its faults. */
+        boolean acknowledgedBefore(int position);
+
+        /** Injects the faults that come just before the operation at this position, if any. */
+        void inject(int position);
+    }
+
     private ClientWriter() {}
 
     /** Writes every operation of the workload to the table, as a step bounded by {@code deadline}. */
     public static Outcome write(Steps steps, Connection connection, TablePath path, Workload workload,
             Duration deadline) {
-        return write(steps, connection, path, workload, 0, workload.operations(), deadline, i -> { },
+        return write(steps, connection, path, workload, 0, workload.operations(), deadline, Interruptions.NONE,
                 new Acks(workload.operations()));
     }
 
     /**
      * Writes operations {@code start} to {@code end} (exclusive) of the workload, as a step bounded
      * by {@code deadline}; a rejected write names its position in the whole workload.
-     * {@code beforeOperation} runs before each operation is handed to the writer, with its
-     * 0-based position (a fault injected mid-write); {@code acks} keeps where each acknowledged
-     * write landed.
+     * {@code faults} are injected between writes, once what was written before them is
+     * acknowledged; {@code acks} keeps where each acknowledged write landed.
      */
     public static Outcome write(Steps steps, Connection connection, TablePath path, Workload workload, int start,
-            int end, Duration deadline, IntConsumer beforeOperation, Acks acks) {
+            int end, Duration deadline, Interruptions faults, Acks acks) {
         return steps.run("writing operations " + (start + 1) + " to " + end + " through the Fluss client", deadline,
                 control -> writeRange(steps, control, connection, path, workload, start, end, deadline,
-                        beforeOperation, acks));
+                        faults, acks));
     }
 
     private static Outcome writeRange(Steps steps, Steps.Control control, Connection connection, TablePath path,
-            Workload workload, int start, int end, Duration deadline, IntConsumer beforeOperation, Acks acks) {
+            Workload workload, int start, int end, Duration deadline, Interruptions faults, Acks acks) {
         int total = end - start;
         List<CompletableFuture<?>> futures = new ArrayList<>(total);
         int[] written = {0};
@@ -93,7 +116,11 @@ public final class ClientWriter {
             TableWriter writer = keyed ? table.newUpsert().createWriter() : table.newAppend().createWriter();
             for (int from = start; from < end && !control.cancelled(); from += BATCH) {
                 for (Workload.Operation op : workload.operations(from, Math.min(BATCH, end - from))) {
-                    beforeOperation.accept(start + written[0]);
+                    int position = start + written[0];
+                    if (faults.acknowledgedBefore(position)) {
+                        writer.flush(); // blocks until every write handed over is answered
+                    }
+                    faults.inject(position);
                     GenericRow row = row(type, op.cells());
                     if (keyed) {
                         UpsertWriter upserts = (UpsertWriter) writer;

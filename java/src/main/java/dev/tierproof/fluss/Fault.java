@@ -6,12 +6,23 @@ import java.util.Locale;
 
 /**
  * A fault the streamhouse proof injects while it writes: just before operation {@code at} (1 is
- * the first) is handed to the writer, with the writes before it possibly still in flight.
+ * the first) is handed to the writer. By default the writes before it are acknowledged first
+ * ({@code restart-tablet@30}), so the fault falls at a known point of the acknowledged history
+ * and a run is reproducible; {@code restart-tablet@30:in-flight} leaves them as the client has
+ * them, some perhaps still buffered or unanswered (what a crash under load meets).
  *
  * @param kind what fails
  * @param at the operation it comes before
+ * @param inFlight whether the writes before it may still be in flight
  */
-public record Fault(Kind kind, int at) {
+public record Fault(Kind kind, int at, boolean inFlight) {
+    private static final String IN_FLIGHT = ":in-flight";
+
+    /** A fault once the writes before it are acknowledged. */
+    public Fault(Kind kind, int at) {
+        this(kind, at, false);
+    }
+
     /** What can fail. */
     public enum Kind {
         /** Tablet server 0 stops and starts again with the same id, data and port (its buckets go away meanwhile). */
@@ -51,19 +62,22 @@ public record Fault(Kind kind, int at) {
 
     /**
      * A trial's schedule: one fault of a kind from {@code kinds}, before an operation from 1 to
-     * {@code operations}, both drawn from {@code seed}; none when {@code kinds} is empty.
+     * {@code operations}, the writes before it acknowledged or in flight, all drawn from
+     * {@code seed}; none when {@code kinds} is empty.
      */
     public static List<Fault> random(List<Kind> kinds, int operations, long seed) {
         if (kinds.isEmpty() || operations < 1) {
             return List.of();
         }
         java.util.SplittableRandom random = new java.util.SplittableRandom(seed * 0x9E3779B97F4A7C15L + 17);
-        return List.of(new Fault(kinds.get(random.nextInt(kinds.size())), 1 + random.nextInt(operations)));
+        return List.of(new Fault(kinds.get(random.nextInt(kinds.size())), 1 + random.nextInt(operations),
+                random.nextBoolean()));
     }
 
     /** The same faults for a workload of {@code operations} operations: one past its end comes before its last. */
     public static List<Fault> within(List<Fault> faults, int operations) {
-        return faults.stream().map(f -> new Fault(f.kind(), Math.max(1, Math.min(f.at(), operations)))).toList();
+        return faults.stream()
+                .map(f -> new Fault(f.kind(), Math.max(1, Math.min(f.at(), operations)), f.inFlight())).toList();
     }
 
     /** A schedule as {@link #parse} reads it. */
@@ -86,12 +100,12 @@ public record Fault(Kind kind, int at) {
 
     @Override
     public String toString() {
-        return kind.text + "@" + at;
+        return kind.text + "@" + at + (inFlight ? IN_FLIGHT : "");
     }
 
     /**
-     * Parses a schedule such as {@code restart-tablet@12,restart-tiering@30}; an empty text is no
-     * fault. Bad input names the value and what is allowed.
+     * Parses a schedule such as {@code restart-tablet@12,restart-tiering@30:in-flight}; an empty
+     * text is no fault. Bad input names the value and what is allowed.
      */
     public static List<Fault> parse(String schedule, int operations) {
         List<Fault> faults = new ArrayList<>();
@@ -99,7 +113,10 @@ public record Fault(Kind kind, int at) {
             return faults;
         }
         for (String item : schedule.split(",")) {
-            String[] parts = item.trim().split("@", -1);
+            String text = item.trim();
+            boolean inFlight = text.endsWith(IN_FLIGHT);
+            String[] parts = (inFlight ? text.substring(0, text.length() - IN_FLIGHT.length()) : text)
+                    .split("@", -1);
             Kind kind = kind(parts[0]);
             int at;
             try {
@@ -108,10 +125,10 @@ public record Fault(Kind kind, int at) {
                 at = -1;
             }
             if (kind == null || at < 1 || at > operations) {
-                throw new IllegalArgumentException("--faults " + item.trim() + " is not KIND@N with KIND one of "
-                        + names() + " and N an operation from 1 to " + operations);
+                throw new IllegalArgumentException("--faults " + text + " is not KIND@N or KIND@N" + IN_FLIGHT
+                        + " with KIND one of " + names() + " and N an operation from 1 to " + operations);
             }
-            faults.add(new Fault(kind, at));
+            faults.add(new Fault(kind, at, inFlight));
         }
         faults.sort(java.util.Comparator.comparingInt(Fault::at));
         return faults;

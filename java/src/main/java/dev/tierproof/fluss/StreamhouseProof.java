@@ -28,7 +28,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.IntConsumer;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.fluss.client.Connection;
 import org.apache.fluss.client.ConnectionFactory;
@@ -206,19 +205,30 @@ public final class StreamhouseProof {
                         cfg.ownTiering());
                 LakeWatch watch = LakeWatch.start(connection.getAdmin(), path, WATCH_INTERVAL)) {
             List<String> injected = new ArrayList<>();
-            IntConsumer faults = i -> cfg.faults().stream().filter(f -> f.at() == i + 1).forEach(f -> {
-                steps.progress().step("fault: " + f);
-                long ft = System.nanoTime();
-                switch (f.kind()) {
-                    case RESTART_TABLET -> cluster.restartTabletServer(0, true);
-                    case MOVE_TABLET -> cluster.restartTabletServer(0, false);
-                    case RESTART_TIERING -> tiering.restart();
-                    case RESTART_COORDINATOR -> cluster.restartCoordinator();
-                    case RESTART_ZOOKEEPER -> cluster.restartZooKeeper();
-                    case LAKE_OUTAGE -> LakeOutage.run(cfg.warehouse(), db, table, Duration.ofSeconds(3));
+            ClientWriter.Interruptions faults = new ClientWriter.Interruptions() {
+                @Override
+                public boolean acknowledgedBefore(int position) {
+                    return cfg.faults().stream().anyMatch(f -> f.at() == position + 1 && !f.inFlight());
                 }
-                injected.add(f + " (" + Statements.millisSince(ft) + " ms)");
-            });
+
+                @Override
+                public void inject(int position) {
+                    cfg.faults().stream().filter(f -> f.at() == position + 1).forEach(f -> {
+                        steps.progress().step("fault: " + f + (f.inFlight() ? "" : " (operations 1 to "
+                                + position + " answered)"));
+                        long ft = System.nanoTime();
+                        switch (f.kind()) {
+                            case RESTART_TABLET -> cluster.restartTabletServer(0, true);
+                            case MOVE_TABLET -> cluster.restartTabletServer(0, false);
+                            case RESTART_TIERING -> tiering.restart();
+                            case RESTART_COORDINATOR -> cluster.restartCoordinator();
+                            case RESTART_ZOOKEEPER -> cluster.restartZooKeeper();
+                            case LAKE_OUTAGE -> LakeOutage.run(cfg.warehouse(), db, table, Duration.ofSeconds(3));
+                        }
+                        injected.add(f + " (" + Statements.millisSince(ft) + " ms)");
+                    });
+                }
+            };
             t = System.nanoTime();
             int statementCount = 0;
             List<String> failures = new ArrayList<>();

@@ -224,7 +224,8 @@ public final class CounterexampleSearch {
     }
 
     /**
-     * Without the faults, then with the producer's defaults, then in one round (a failure that
+     * Without the faults, then with them after the writes before them are answered (reproducible),
+     * then with the producer's defaults, then in one round (a failure that
      * needs none of them is simpler), then takes the first smaller case that still fails — a smaller table (one bucket,
      * no partitioning, a value column fewer), then a smaller workload — again and again, until
      * none does.
@@ -236,13 +237,15 @@ public final class CounterexampleSearch {
         Outcome currentOutcome = foundOutcome;
         Conditions conditions = foundConditions;
         try {
-            // Each simplification of the conditions in turn, on what is left: no faults, the producer's
-            // defaults, one round.
-            for (int step = 0; step < 3; step++) {
+            // Each simplification of the conditions in turn, on what is left: no faults, faults with no
+            // write in flight, the producer's defaults, one round.
+            for (int step = 0; step < 4; step++) {
                 Conditions c = conditions;
                 Conditions candidate = switch (step) {
                     case 0 -> new Conditions(c.rounds(), List.of(), c.producerOptions());
-                    case 1 -> new Conditions(c.rounds(), c.faults(), Map.of());
+                    case 1 -> new Conditions(c.rounds(), c.faults().stream()
+                            .map(f -> new Fault(f.kind(), f.at())).toList(), c.producerOptions());
+                    case 2 -> new Conditions(c.rounds(), c.faults(), Map.of());
                     default -> new Conditions(1, c.faults(), c.producerOptions());
                 };
                 if (candidate.equals(conditions)) {
