@@ -71,6 +71,16 @@ PY
     grep -v "Running pip as the 'root' user" >&2 || true
 }
 
+# HDFS (cluster up --lake hdfs): a NameNode and a DataNode on Hadoop's own jars, kept off tierproof's
+# class path; resolved once into a class path file of their own.
+hdfs_classpath=java/hdfs/target/classpath.txt
+ensure_hdfs() {
+  [ -s "$hdfs_classpath" ] && [ "$hdfs_classpath" -nt java/hdfs/pom.xml ] && return 0
+  echo "build: resolving Hadoop's HDFS server jars (mvn -f java/hdfs/pom.xml) for cluster up --lake hdfs" >&2
+  mvn -B -q -Dstyle.color=never -f java/hdfs/pom.xml dependency:build-classpath \
+    -Dmdep.outputFile="$root/$hdfs_classpath" -Dmdep.includeScope=runtime 2>&1 | plain
+}
+
 # Class-data sharing: the first run after a build records the classes it loads into an archive
 # (under a name of its own, so that runs side by side never share a half-written file); later runs
 # map it instead of loading and verifying thousands of Flink classes again (~3 s a start).
@@ -92,6 +102,7 @@ run() {
   if [ $# -eq 0 ]; then quick=(-XX:TieredStopAtLevel=1 -XX:+UseSerialGC); fi
   # shellcheck disable=SC2046
   exec java $(prop jvm.opens) -Xmx4g "${quick[@]}" "${cds[@]}" '-Xlog:cds*=off' \
+    -Dtierproof.hdfs.classpath="$root/$hdfs_classpath" \
     -cp "$jar:$(cat "$classpath")" dev.tierproof.cli.Main "$@"
 }
 
@@ -99,6 +110,7 @@ run() {
 test_all() {
   ensure_fetched
   ensure_seaweedfs
+  ensure_hdfs
   local logs
   logs=$(mktemp -d)
   trap 'rm -rf "$logs"' RETURN
@@ -157,7 +169,11 @@ case "${1:-}" in
   build) build ;;
   run) shift; run "$@" ;;
   test) test_all ;;
-  cluster) shift; [ "${1:-}" != up ] || ensure_seaweedfs; run cluster "$@" ;;
+  cluster) shift
+    if [ "${1:-}" = up ]; then
+      case " $* " in *" --lake hdfs "* | *" --lake=hdfs "*) ensure_hdfs ;; *) ensure_seaweedfs ;; esac
+    fi
+    run cluster "$@" ;;
   bench) shift; cargo bench --bench general; run bench --criterion "$root/target/criterion" "$@" ;;
   *) echo "usage: ./build.sh build | run [command] [options] | test | bench | cluster up|down|status" >&2; exit 2 ;;
 esac

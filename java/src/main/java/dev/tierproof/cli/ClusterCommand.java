@@ -10,9 +10,9 @@ import picocli.CommandLine.Parameters;
 
 /** {@code tierproof cluster up|down|status}: a Fluss cluster of separate processes on this machine. */
 @Command(name = "cluster", mixinStandardHelpOptions = true, description = "Start (up), stop and remove (down) or"
-        + " show (status) a Fluss cluster as users deploy one: an S3 store (SeaweedFS), ZooKeeper, a coordinator and"
-        + " tablet servers and a Flink session cluster, each a process of its own on loopback, tiering into a Paimon"
-        + " warehouse in that S3 store.")
+        + " show (status) a Fluss cluster as users deploy one: a lake store (SeaweedFS as S3, or HDFS), ZooKeeper, a"
+        + " coordinator and tablet servers and a Flink session cluster, each a process of its own on loopback,"
+        + " tiering into a Paimon warehouse in that store.")
 final class ClusterCommand extends TierproofCommand {
     @Parameters(index = "0", paramLabel = "up|down|status", description = "what to do")
     String action;
@@ -29,6 +29,11 @@ final class ClusterCommand extends TierproofCommand {
             + " distribution comes, without Paimon and Fluss on its class path: every job then ships them")
     boolean flinkWithoutConnectors;
 
+    @Option(names = "--lake", paramLabel = "s3|hdfs", defaultValue = "s3", description = "where the Paimon"
+            + " warehouse is kept: s3 (SeaweedFS, one process) or hdfs (a NameNode and a DataNode); default"
+            + " ${DEFAULT-VALUE}")
+    String lake;
+
     @Option(names = "--deadline-s", paramLabel = "N", defaultValue = "60",
             description = "how long each server may take to start, and to stop before it is killed (default"
                     + " ${DEFAULT-VALUE})")
@@ -44,7 +49,12 @@ final class ClusterCommand extends TierproofCommand {
         Duration deadline = Duration.ofSeconds(deadlineSeconds);
         switch (action) {
             case "up" -> {
-                ProcessCluster.State s = ProcessCluster.up(where, tablets, !flinkWithoutConnectors, deadline,
+                ProcessCluster.Lake store = switch (lake) {
+                    case "s3" -> ProcessCluster.Lake.S3;
+                    case "hdfs" -> ProcessCluster.Lake.HDFS;
+                    default -> throw new IllegalArgumentException("--lake " + lake + " is not s3 or hdfs");
+                };
+                ProcessCluster.State s = ProcessCluster.up(where, tablets, !flinkWithoutConnectors, store, deadline,
                         dev.tierproof.run.Progress.to(main.err));
                 print(s);
                 main.out.println("prove on it  : ./build.sh run streamhouse --cluster " + s.dir());

@@ -12,12 +12,13 @@ final class RunOptions {
 
     @Option(names = "--warehouse", paramLabel = "DIR",
             description = "keep the Paimon tables in DIR (default: a temporary warehouse, removed at the end);"
-                    + " streamhouse: also s3://BUCKET/PATH, with --conf")
+                    + " streamhouse: also s3://BUCKET/PATH or hdfs://NAMENODE:PORT/PATH, with --conf")
     String warehouse;
 
     @Option(names = "--conf", paramLabel = "FILE", description = "an s3:// warehouse's settings: a properties file"
             + " of s3.endpoint, s3.access-key, s3.secret-key, s3.path.style.access, … (default: AWS_ACCESS_KEY_ID,"
-            + " AWS_SECRET_ACCESS_KEY, AWS_ENDPOINT_URL and AWS_REGION from the environment)")
+            + " AWS_SECRET_ACCESS_KEY, AWS_ENDPOINT_URL and AWS_REGION from the environment); an hdfs:// one's:"
+            + " hadoop.KEY=VALUE lines (and HADOOP_CONF_DIR, HADOOP_USER_NAME from the environment)")
     Path conf;
 
     /** {@code --warehouse} for a command that keeps its tables in a local directory (null: none given). */
@@ -27,8 +28,8 @@ final class RunOptions {
                     + " local directory; an object store warehouse is for streamhouse and audit");
         }
         if (conf != null) {
-            throw new IllegalArgumentException("--conf " + conf + " is for an s3:// --warehouse of streamhouse or"
-                    + " audit");
+            throw new IllegalArgumentException("--conf " + conf + " is for an s3:// or hdfs:// --warehouse of"
+                    + " streamhouse or audit");
         }
         return warehouse == null ? null : Path.of(warehouse);
     }
@@ -37,7 +38,8 @@ final class RunOptions {
     LakeLocation lake() {
         if (warehouse == null) {
             if (conf != null) {
-                throw new IllegalArgumentException("--conf " + conf + " needs --warehouse s3://BUCKET/PATH");
+                throw new IllegalArgumentException("--conf " + conf + " needs --warehouse s3://BUCKET/PATH or"
+                        + " hdfs://NAMENODE:PORT/PATH");
             }
             return null;
         }

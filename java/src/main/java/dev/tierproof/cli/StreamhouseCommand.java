@@ -82,7 +82,7 @@ final class StreamhouseCommand extends TierproofCommand {
 
     @Option(names = "--fluss", paramLabel = "HOST:PORT", description = "prove on a Fluss cluster tierproof did not"
             + " start (its coordinator; e.g. ./build.sh cluster up's), whose Paimon lake is --warehouse DIR or"
-            + " s3://BUCKET/PATH (with --conf FILE); tierproof"
+            + " s3://BUCKET/PATH or hdfs://NAMENODE:PORT/PATH (with --conf FILE); tierproof"
             + " creates its table there and drops it if the run fails")
     String fluss;
 

@@ -24,9 +24,10 @@ import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A Fluss cluster as users deploy one, on this machine: an S3 store (SeaweedFS), a ZooKeeper
- * server, a coordinator and tablet servers and a Flink session cluster, each a process of its own,
- * listening on loopback only, tiering into a Paimon warehouse in that S3 store. {@code ./build.sh cluster up} starts it in a directory that then holds
+ * A Fluss cluster as users deploy one, on this machine: a lake store (SeaweedFS as S3, or HDFS: a
+ * NameNode and a DataNode), a ZooKeeper server, a coordinator and tablet servers and a Flink
+ * session cluster, each a process of its own, listening on loopback only, tiering into a Paimon
+ * warehouse in that store. {@code ./build.sh cluster up} starts it in a directory that then holds
  * everything of it (data, logs, configuration, the state file); {@code down} stops its processes
  * and removes that directory. It never touches a directory it did not make.
  */
@@ -39,6 +40,14 @@ public final class ProcessCluster {
     private static final String TABLET = "org.apache.fluss.server.tablet.TabletServer";
     private static final String JOBMANAGER = "org.apache.flink.runtime.entrypoint.StandaloneSessionClusterEntrypoint";
     private static final String TASKMANAGER = "org.apache.flink.runtime.taskexecutor.TaskManagerRunner";
+    /** Where the cluster's Paimon warehouse is kept. */
+    public enum Lake {
+        /** An S3 store: SeaweedFS, one process. */
+        S3,
+        /** HDFS: a NameNode and a DataNode. */
+        HDFS
+    }
+
     /** Task slots of the session cluster's TaskManager: the tiering job and a proof's reads side by side. */
     static final int FLINK_SLOTS = 8;
 
@@ -54,9 +63,9 @@ public final class ProcessCluster {
             return !flink.equals(NONE);
         }
 
-        /** The settings file of its S3 store ({@code --conf}), or null for a warehouse in its directory. */
+        /** The settings file of its S3 store ({@code --conf}), or null for a lake that needs none (HDFS). */
         public Path conf() {
-            return LakeLocation.isUri(warehouse) ? dir.resolve(SeaweedFs.SETTINGS) : null;
+            return warehouse.startsWith("s3://") ? dir.resolve(SeaweedFs.SETTINGS) : null;
         }
 
         /** Its lake: where its servers tier into, and how to reach it. */
@@ -106,14 +115,16 @@ public final class ProcessCluster {
      * what it had started, removes {@code dir}, and names the part, with the end of its log.
      */
     public static State up(Path dir, int tablets, Duration deadline, Progress progress) {
-        return up(dir, tablets, true, deadline, progress);
+        return up(dir, tablets, true, Lake.S3, deadline, progress);
     }
 
     /**
      * As above; without {@code flinkConnectors}, the Flink session cluster runs as Flink's
-     * distribution comes: no Paimon or Fluss on its class path, so every job ships them.
+     * distribution comes: no Paimon or Fluss on its class path, so every job ships them. The lake
+     * is kept in {@code lake}'s store.
      */
-    public static State up(Path dir, int tablets, boolean flinkConnectors, Duration deadline, Progress progress) {
+    public static State up(Path dir, int tablets, boolean flinkConnectors, Lake lakeStore, Duration deadline,
+            Progress progress) {
         if (tablets < 1 || tablets > 9) {
             throw new IllegalArgumentException("--tablet-servers " + tablets + " must be between 1 and 9");
         }
@@ -137,24 +148,13 @@ public final class ProcessCluster {
         // Interrupted (Ctrl-C) while starting: what was started is stopped and its files removed.
         Thread undo = new Thread(() -> undoUp(dir, made, parts), "tierproof-cluster-up");
         Runtime.getRuntime().addShutdownHook(undo);
-        String part = "SeaweedFS";
+        String part = lakeStore == Lake.S3 ? "SeaweedFS" : "HDFS's NameNode";
         try {
-            // The S3 store first (and so stopped last): the lake every other part reaches.
-            SeaweedFs.Ports ports = new SeaweedFs.Ports(freePort(), freePort(), freePort(), freePort(), freePort(),
-                    freePort(), freePort(), freePort());
-            Path weed = SeaweedFs.binary();
-            List<String> weedArgs = SeaweedFs.configure(dir, LOOPBACK, ports);
-            Files.write(dir.resolve("conf").resolve("s3").resolve(WEED_ARGS), weedArgs);
-            String s3 = LOOPBACK + ":" + ports.s3();
-            progress.step("starting SeaweedFS (S3 at " + s3 + ")");
-            parts.put("s3", start(dir, "s3", weed.toString(), SeaweedFs.SUBCOMMAND, s3, argsOf(dir, "s3")));
-            String warehouse = SeaweedFs.WAREHOUSE;
-            Runnable s3Only = () -> recordSoFar(dir, "none (not started)", warehouse, flinkConnectors, parts);
-            s3Only.run();
-            awaitPort(ports.s3(), deadline, "SeaweedFS's S3 gateway");
-            SeaweedFs.createBucket(LOOPBACK + ":" + ports.filer(), deadline);
+            // The lake's store first (and so stopped last): the lake every other part reaches.
+            String warehouse = lakeStore == Lake.S3 ? startSeaweedFs(dir, parts, flinkConnectors, deadline, progress)
+                    : startHdfs(dir, parts, flinkConnectors, deadline, progress);
             LakeLocation lake = LakeLocation.parse("the cluster's warehouse", warehouse,
-                    dir.resolve(SeaweedFs.SETTINGS), Map.of());
+                    lakeStore == Lake.S3 ? dir.resolve(SeaweedFs.SETTINGS) : null, Map.of());
 
             part = "ZooKeeper";
             int zkPort = freePort();
@@ -239,10 +239,57 @@ public final class ProcessCluster {
         }
     }
 
-    /** S3, ZooKeeper, the coordinator, the tablet servers by id, then Flink: the order {@code down} reverses. */
+    /** SeaweedFS: one {@code weed server} process; returns the warehouse. */
+    private static String startSeaweedFs(Path dir, Map<String, State.Part> parts, boolean flinkConnectors,
+            Duration deadline, Progress progress) throws IOException, InterruptedException {
+        SeaweedFs.Ports ports = new SeaweedFs.Ports(freePort(), freePort(), freePort(), freePort(), freePort(),
+                freePort(), freePort(), freePort());
+        Path weed = SeaweedFs.binary();
+        List<String> weedArgs = SeaweedFs.configure(dir, LOOPBACK, ports);
+        Files.write(dir.resolve("conf").resolve("s3").resolve(WEED_ARGS), weedArgs);
+        String s3 = LOOPBACK + ":" + ports.s3();
+        progress.step("starting SeaweedFS (S3 at " + s3 + ")");
+        parts.put("s3", start(dir, "s3", weed.toString(), SeaweedFs.SUBCOMMAND, s3, argsOf(dir, "s3")));
+        String warehouse = SeaweedFs.WAREHOUSE;
+        recordSoFar(dir, "none (not started)", warehouse, flinkConnectors, parts);
+        awaitPort(ports.s3(), deadline, "SeaweedFS's S3 gateway");
+        SeaweedFs.createBucket(LOOPBACK + ":" + ports.filer(), deadline);
+        return warehouse;
+    }
+
+    /** HDFS: the NameNode formatted and started, then a DataNode; returns the warehouse. */
+    private static String startHdfs(Path dir, Map<String, State.Part> parts, boolean flinkConnectors,
+            Duration deadline, Progress progress) throws IOException, InterruptedException {
+        Hdfs.Ports ports = new Hdfs.Ports(freePort(), freePort(), freePort(), freePort(), freePort());
+        Hdfs.configure(dir, LOOPBACK, ports);
+        String warehouse = Hdfs.warehouse(LOOPBACK, ports);
+        String nameNode = LOOPBACK + ":" + ports.rpc();
+        progress.step("formatting HDFS's namespace and starting its NameNode at " + nameNode);
+        runToEnd(dir, Hdfs.NAMENODE_PART + "-format", Hdfs.NAMENODE_PART, Hdfs.NAMENODE, deadline,
+                Hdfs.formatArgs(dir));
+        parts.put(Hdfs.NAMENODE_PART, start(dir, Hdfs.NAMENODE_PART, Hdfs.NAMENODE, nameNode,
+                argsOf(dir, Hdfs.NAMENODE_PART)));
+        recordSoFar(dir, "none (not started)", warehouse, flinkConnectors, parts);
+        awaitPort(ports.rpc(), deadline, "HDFS's NameNode");
+        String dataNode = LOOPBACK + ":" + ports.data();
+        progress.step("starting HDFS's DataNode at " + dataNode);
+        parts.put(Hdfs.DATANODE_PART, start(dir, Hdfs.DATANODE_PART, Hdfs.DATANODE, dataNode,
+                argsOf(dir, Hdfs.DATANODE_PART)));
+        recordSoFar(dir, "none (not started)", warehouse, flinkConnectors, parts);
+        try {
+            Hdfs.awaitWritable(LOOPBACK, ports, deadline);
+        } catch (TierproofException e) {
+            throw new TierproofException(e.getMessage() + "\n--- the end of the DataNode's log ---\n"
+                    + String.join("\n", tail(dir.resolve("logs").resolve(Hdfs.DATANODE_PART + ".log"))), e);
+        }
+        return warehouse;
+    }
+
+    /** The lake's store, ZooKeeper, the coordinator, the tablet servers by id, then Flink: the order {@code down} reverses. */
     private static Map<String, State.Part> ordered(Map<String, State.Part> parts) {
         Map<String, State.Part> out = new LinkedHashMap<>();
-        java.util.stream.Stream.of(java.util.stream.Stream.of("s3", "zookeeper", "coordinator"),
+        java.util.stream.Stream.of(java.util.stream.Stream.of("s3", Hdfs.NAMENODE_PART, Hdfs.DATANODE_PART,
+                        "zookeeper", "coordinator"),
                 parts.keySet().stream().filter(n -> n.startsWith("tablet-")).sorted(),
                 java.util.stream.Stream.of("jobmanager", "taskmanager")).flatMap(x -> x)
                 .filter(parts::containsKey).forEach(n -> out.put(n, parts.get(n)));
@@ -296,8 +343,8 @@ public final class ProcessCluster {
                     continue;
                 }
                 String main = required(p, name + ".main");
-                if (!List.of(SeaweedFs.SUBCOMMAND, ZOOKEEPER, COORDINATOR, TABLET, JOBMANAGER, TASKMANAGER)
-                        .contains(main)) {
+                if (!List.of(SeaweedFs.SUBCOMMAND, Hdfs.NAMENODE, Hdfs.DATANODE, ZOOKEEPER, COORDINATOR, TABLET,
+                        JOBMANAGER, TASKMANAGER).contains(main)) {
                     throw new IllegalArgumentException(name + ".main is " + main + ", not a server of a cluster");
                 }
                 parts.put(name, new State.Part(Long.parseLong(required(p, name + ".pid")), main,
@@ -365,6 +412,9 @@ public final class ProcessCluster {
     private static String[] argsOf(Path dir, String name) throws IOException {
         if (name.equals("s3")) {
             return Files.readAllLines(dir.resolve("conf").resolve("s3").resolve(WEED_ARGS)).toArray(String[]::new);
+        }
+        if (name.equals(Hdfs.NAMENODE_PART) || name.equals(Hdfs.DATANODE_PART)) {
+            return Hdfs.args(dir, name);
         }
         return name.equals("zookeeper") ? new String[] {dir.resolve("zookeeper.cfg").toString()}
                 : new String[] {"--configDir", dir.resolve("conf").resolve(name).toString()};
@@ -456,6 +506,36 @@ public final class ProcessCluster {
      */
     private static State.Part start(Path dir, String name, String program, String mainClass, String endpoint,
             String... args) throws IOException {
+        Path log = dir.resolve("logs").resolve(name + ".log");
+        Process p = new ProcessBuilder(command(dir, name, program, mainClass, args)).directory(dir.toFile())
+                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
+                .redirectInput(ProcessBuilder.Redirect.from(nullFile())).start();
+        return new State.Part(p.pid(), mainClass, endpoint, args[args.length - 1]);
+    }
+
+    /**
+     * Runs a one-time command of a part's ({@code classPathOf}'s class path) to its end within
+     * {@code deadline}, its output in the cluster's logs as {@code name}; a failure is an error.
+     */
+    private static void runToEnd(Path dir, String name, String classPathOf, String mainClass, Duration deadline,
+            String... args) throws IOException, InterruptedException {
+        Path log = dir.resolve("logs").resolve(name + ".log");
+        Process p = new ProcessBuilder(command(dir, classPathOf, null, mainClass, args)).directory(dir.toFile())
+                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
+                .redirectInput(ProcessBuilder.Redirect.from(nullFile())).start();
+        if (!p.waitFor(deadline.toMillis(), TimeUnit.MILLISECONDS)) {
+            p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            throw new TierproofException(name + " did not end within " + deadline.toSeconds() + " s (" + log + ")");
+        }
+        if (p.exitValue() != 0) {
+            throw new TierproofException(name + " failed (exit status " + p.exitValue() + "): "
+                    + String.join("\n", tail(log)));
+        }
+    }
+
+    /** A part's command line: its program, or a JVM on its class path (its own, if it has one; else this JVM's). */
+    private static List<String> command(Path dir, String name, String program, String mainClass, String... args)
+            throws IOException {
         List<String> command = new ArrayList<>();
         // Its own session: a Ctrl-C in the terminal that ran `up` later does not reach the servers.
         if (Files.isExecutable(Path.of("/usr/bin/setsid"))) {
@@ -478,11 +558,7 @@ public final class ProcessCluster {
             command.addAll(List.of("-cp", classPath, mainClass));
         }
         command.addAll(List.of(args));
-        Path log = dir.resolve("logs").resolve(name + ".log");
-        Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
-                .redirectInput(ProcessBuilder.Redirect.from(nullFile())).start();
-        return new State.Part(p.pid(), mainClass, endpoint, args[args.length - 1]);
+        return command;
     }
 
     /**
@@ -524,7 +600,7 @@ public final class ProcessCluster {
     }
 
     /** A part's own class path, when it is not this JVM's. */
-    private static final String CLASS_PATH = "classpath";
+    static final String CLASS_PATH = "classpath";
 
     private static void flinkConfigDir(Path dir, String name, Map<String, String> options, boolean connectors)
             throws IOException {
@@ -623,21 +699,31 @@ public final class ProcessCluster {
 
     private static String logTail(Path dir, String part) {
         String name = part.startsWith("tablet server ") ? "tablet-" + part.substring("tablet server ".length())
-                : part.equals("SeaweedFS") ? "s3" : part.equals("ZooKeeper") ? "zookeeper" : part.equals("the coordinator server") ? "coordinator"
-                : part.equals("the Flink JobManager") ? "jobmanager" : part.equals("the Flink TaskManager")
-                ? "taskmanager" : "";
-        Path log = dir.resolve("logs").resolve(name + ".log");
+                : switch (part) {
+                    case "SeaweedFS" -> "s3";
+                    case "HDFS's NameNode" -> Hdfs.NAMENODE_PART;
+                    case "HDFS's DataNode" -> Hdfs.DATANODE_PART;
+                    case "ZooKeeper" -> "zookeeper";
+                    case "the coordinator server" -> "coordinator";
+                    case "the Flink JobManager" -> "jobmanager";
+                    case "the Flink TaskManager" -> "taskmanager";
+                    default -> "";
+                };
+        return name.isEmpty() ? "" : String.join("\n", tail(dir.resolve("logs").resolve(name + ".log")));
+    }
+
+    /** A log's last 15 lines, without any that may hold a secret (a server may log its configuration). */
+    private static List<String> tail(Path log) {
         try {
-            if (name.isEmpty() || !Files.isRegularFile(log)) {
-                return "";
+            if (!Files.isRegularFile(log)) {
+                return List.of();
             }
-            // A server may log its configuration, the S3 store's key pair with it: such lines are left out.
             List<String> lines = Files.readAllLines(log).stream()
                     .filter(l -> !l.toLowerCase(java.util.Locale.ROOT).matches(".*(secret|password|access-key).*"))
                     .toList();
-            return String.join("\n", lines.subList(Math.max(0, lines.size() - 15), lines.size()));
+            return lines.subList(Math.max(0, lines.size() - 15), lines.size());
         } catch (IOException e) {
-            return "";
+            return List.of();
         }
     }
 }

@@ -12,18 +12,25 @@ import java.util.TreeMap;
 import java.util.regex.Pattern;
 
 /**
- * Where a Paimon warehouse is and how to reach it: a local directory, or {@code s3://bucket/path}
+ * Where a Paimon warehouse is and how to reach it: a local directory, {@code s3://bucket/path}
  * with the S3 settings Paimon's {@code paimon-s3} file system takes ({@code s3.endpoint},
- * {@code s3.access-key}, …). The settings hold secrets: they go to Paimon, Fluss and the tiering
- * job, never into a message, a report or {@link #toString()}.
+ * {@code s3.access-key}, …), or {@code hdfs://namenode:port/path} through Hadoop's own client
+ * ({@code hadoop.*} settings, which Paimon hands to Hadoop without the prefix; Paimon reads
+ * {@code HADOOP_CONF_DIR} itself). The settings may hold secrets: they go to Paimon, Fluss and the
+ * tiering job, never into a message, a report or {@link #toString()}.
  */
 public final class LakeLocation {
     /** S3's own rule for a bucket's name (lower case letters, digits, dots and hyphens). */
     private static final Pattern BUCKET = Pattern.compile("[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]");
     /** A key's path segments: no {@code .}, {@code ..} or empty segment can lead anywhere else. */
     private static final Pattern SEGMENT = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9._-]*");
-    /** The settings a {@code --conf} file may hold (Paimon hands {@code s3.*} to Hadoop's S3A). */
-    private static final Pattern SETTING = Pattern.compile("s3\\.[a-z0-9.-]+");
+    /** The settings an s3 {@code --conf} file may hold (Paimon hands {@code s3.*} to Hadoop's S3A). */
+    private static final Pattern S3_SETTING = Pattern.compile("s3\\.[a-z0-9.-]+");
+    /** The settings an hdfs {@code --conf} file may hold (Paimon hands {@code hadoop.*} to Hadoop's client). */
+    private static final Pattern HADOOP_SETTING = Pattern.compile("hadoop\\.[A-Za-z0-9._-]+");
+    /** A name node's host (a name or an IPv4 address; a nameservice of HADOOP_CONF_DIR) and its port. */
+    private static final Pattern NAMENODE = Pattern.compile("[A-Za-z0-9]([A-Za-z0-9.-]{0,251}[A-Za-z0-9])?"
+            + "(:(6553[0-5]|655[0-2][0-9]|65[0-4][0-9]{2}|6[0-4][0-9]{3}|[1-5][0-9]{4}|[1-9][0-9]{0,3}))?");
 
     private final String warehouse;
     private final Path local;
@@ -47,11 +54,12 @@ public final class LakeLocation {
     }
 
     /**
-     * The warehouse {@code given} names: a directory, or {@code s3://bucket/path} whose settings
+     * The warehouse {@code given} names: a directory; {@code s3://bucket/path} whose settings
      * come from {@code conf} (a properties file of {@code s3.*} keys; null: none) over the
      * environment's {@code AWS_ACCESS_KEY_ID}, {@code AWS_SECRET_ACCESS_KEY},
-     * {@code AWS_ENDPOINT_URL_S3} / {@code AWS_ENDPOINT_URL} and {@code AWS_REGION}. Checked
-     * before anything runs; the messages name the value, never a secret.
+     * {@code AWS_ENDPOINT_URL_S3} / {@code AWS_ENDPOINT_URL} and {@code AWS_REGION}; or
+     * {@code hdfs://namenode:port/path}, its settings from {@code conf} ({@code hadoop.*} keys).
+     * Checked before anything runs; the messages name the value, never a secret.
      */
     public static LakeLocation parse(String option, String given, Path conf, Map<String, String> env) {
         if (!isUri(given)) {
@@ -62,30 +70,27 @@ public final class LakeLocation {
             return local(Path.of(given));
         }
         String scheme = given.substring(0, given.indexOf("://"));
-        if (!scheme.equals("s3")) {
-            throw new IllegalArgumentException(option + " " + given + ": the scheme " + scheme + " is not one"
-                    + " tierproof runs (a local directory or s3://BUCKET/PATH)");
-        }
-        String rest = given.substring("s3://".length());
-        while (rest.endsWith("/")) {
-            rest = rest.substring(0, rest.length() - 1);
-        }
+        return switch (scheme) {
+            case "s3" -> s3(option, given, conf, env);
+            case "hdfs" -> hdfs(option, given, conf);
+            default -> throw new IllegalArgumentException(option + " " + given + ": the scheme " + scheme
+                    + " is not one tierproof runs (a local directory, s3://BUCKET/PATH or hdfs://NAMENODE:PORT/PATH)");
+        };
+    }
+
+    private static LakeLocation s3(String option, String given, Path conf, Map<String, String> env) {
+        String rest = trimmed(given.substring("s3://".length()));
         String[] parts = rest.split("/", -1);
         if (!BUCKET.matcher(parts[0]).matches()) {
             throw new IllegalArgumentException(option + " " + given + ": " + (parts[0].isEmpty() ? "no bucket"
                     : "the bucket " + parts[0] + " is not a valid S3 bucket name")
                     + " (s3://BUCKET/PATH: lower case letters, digits, . and -)");
         }
-        for (int i = 1; i < parts.length; i++) {
-            if (!SEGMENT.matcher(parts[i]).matches()) {
-                throw new IllegalArgumentException(option + " " + given + ": the path segment \"" + parts[i]
-                        + "\" is not allowed (letters, digits, _, . and -, not starting with a dot; no empty"
-                        + " segment)");
-            }
-        }
+        checkSegments(option, given, parts);
         Map<String, String> settings = new LinkedHashMap<>(fromEnvironment(env));
         if (conf != null) {
-            settings.putAll(read(conf));
+            settings.putAll(read(conf, S3_SETTING, "an S3 setting (s3.endpoint, s3.access-key, s3.secret-key,"
+                    + " s3.path.style.access, …)"));
         }
         if (!settings.containsKey("s3.access-key") || !settings.containsKey("s3.secret-key")) {
             throw new IllegalArgumentException(option + " " + given + " needs credentials: s3.access-key and"
@@ -93,6 +98,44 @@ public final class LakeLocation {
                     + " environment");
         }
         return new LakeLocation("s3://" + rest, null, settings);
+    }
+
+    private static LakeLocation hdfs(String option, String given, Path conf) {
+        String rest = trimmed(given.substring("hdfs://".length()));
+        String[] parts = rest.split("/", -1);
+        if (!NAMENODE.matcher(parts[0]).matches()) {
+            throw new IllegalArgumentException(option + " " + given + ": " + (parts[0].isEmpty()
+                    ? "no name node (hdfs:///PATH leaves it to a default file system tierproof does not read)"
+                    : "the name node " + parts[0] + " is not HOST or HOST:PORT")
+                    + " (hdfs://NAMENODE:PORT/PATH)");
+        }
+        if (parts.length < 2) {
+            throw new IllegalArgumentException(option + " " + given + ": no path: tierproof keeps its tables in a"
+                    + " directory of the file system, never at its root (hdfs://NAMENODE:PORT/PATH)");
+        }
+        checkSegments(option, given, parts);
+        Map<String, String> settings = conf == null ? Map.of()
+                : read(conf, HADOOP_SETTING, "a Hadoop setting (hadoop.KEY, e.g. hadoop.dfs.client.use.datanode.hostname)");
+        return new LakeLocation("hdfs://" + rest, null, settings);
+    }
+
+    /** Without trailing slashes. */
+    private static String trimmed(String rest) {
+        while (rest.endsWith("/")) {
+            rest = rest.substring(0, rest.length() - 1);
+        }
+        return rest;
+    }
+
+    /** Every path segment after the first (a bucket or a name node): none can lead anywhere else. */
+    private static void checkSegments(String option, String given, String[] parts) {
+        for (int i = 1; i < parts.length; i++) {
+            if (!SEGMENT.matcher(parts[i]).matches()) {
+                throw new IllegalArgumentException(option + " " + given + ": the path segment \"" + parts[i]
+                        + "\" is not allowed (letters, digits, _, . and -, not starting with a dot; no empty"
+                        + " segment)");
+            }
+        }
     }
 
     private static Map<String, String> fromEnvironment(Map<String, String> env) {
@@ -116,7 +159,7 @@ public final class LakeLocation {
         }
     }
 
-    private static Map<String, String> read(Path conf) {
+    private static Map<String, String> read(Path conf, Pattern allowed, String what) {
         Properties p = new Properties();
         try (Reader r = Files.newBufferedReader(conf)) {
             p.load(r);
@@ -125,19 +168,18 @@ public final class LakeLocation {
         }
         Map<String, String> s = new LinkedHashMap<>();
         for (String key : p.stringPropertyNames()) {
-            if (!SETTING.matcher(key).matches()) {
+            if (!allowed.matcher(key).matches()) {
                 // A line holding only a secret would be read as a key: such a key is not echoed.
                 String named = key.matches("[A-Za-z0-9._-]{1,64}") && !key.matches("[A-Za-z0-9]{16,}")
                         ? "the key " + key : "a key (not shown: it may be a secret)";
-                throw new IllegalArgumentException("--conf " + conf + ": " + named + " is not an S3 setting"
-                        + " (s3.endpoint, s3.access-key, s3.secret-key, s3.path.style.access, …)");
+                throw new IllegalArgumentException("--conf " + conf + ": " + named + " is not " + what);
             }
             s.put(key, p.getProperty(key).strip());
         }
         return s;
     }
 
-    /** The warehouse as Paimon's {@code warehouse} option takes it: a path or an {@code s3://} URI. */
+    /** The warehouse as Paimon's {@code warehouse} option takes it: a path, an {@code s3://} or {@code hdfs://} URI. */
     public String warehouse() {
         return warehouse;
     }
@@ -165,11 +207,23 @@ public final class LakeLocation {
             "s3.connection.establish.timeout", "5000",
             "s3.connection.timeout", "30000");
 
+    /**
+     * How long a call to a name node may take, unless the settings say otherwise: Hadoop's IPC
+     * defaults (a 20 s connect timeout, retried 45 times) would hold a step for 15 minutes on an
+     * unreachable name node.
+     */
+    private static final Map<String, String> HDFS_BOUNDS = Map.of(
+            "hadoop.ipc.client.connect.timeout", "5000",
+            "hadoop.ipc.client.connect.max.retries", "2",
+            "hadoop.ipc.client.connect.max.retries.on.timeouts", "2");
+
     /** Everything Paimon's catalog needs: the warehouse and the file system's settings. */
     public Map<String, String> catalogOptions() {
         Map<String, String> o = new LinkedHashMap<>();
-        if (!isLocal()) {
+        if (warehouse.startsWith("s3://")) {
             o.putAll(S3_BOUNDS);
+        } else if (warehouse.startsWith("hdfs://")) {
+            o.putAll(HDFS_BOUNDS);
         }
         o.putAll(fileSystem);
         o.put("warehouse", warehouse);

@@ -62,8 +62,13 @@ class LoopbackTest {
 
     /** This process's listening TCP sockets, from /proc/net/tcp and tcp6 matched by socket inode. */
     static List<Listener> listeners() throws IOException {
+        return listeners("self");
+    }
+
+    /** The listening TCP sockets of process {@code pid} (another process of this user's, or "self"). */
+    static List<Listener> listeners(String pid) throws IOException {
         Set<String> inodes = new HashSet<>();
-        try (DirectoryStream<Path> fds = Files.newDirectoryStream(Path.of("/proc/self/fd"))) {
+        try (DirectoryStream<Path> fds = Files.newDirectoryStream(Path.of("/proc", pid, "fd"))) {
             for (Path fd : fds) {
                 try {
                     String target = Files.readSymbolicLink(fd).toString();

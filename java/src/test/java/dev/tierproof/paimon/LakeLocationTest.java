@@ -63,9 +63,9 @@ class LakeLocationTest {
 
     @Test
     void badLocationsAreRefusedNamingTheValue() {
-        assertThatThrownBy(() -> LakeLocation.parse("--warehouse", "hdfs://nn/wh", null, KEYS))
+        assertThatThrownBy(() -> LakeLocation.parse("--warehouse", "oss://bucket1/wh", null, KEYS))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("--warehouse hdfs://nn/wh: the scheme hdfs is not one tierproof runs");
+                .hasMessageContaining("--warehouse oss://bucket1/wh: the scheme oss is not one tierproof runs");
         assertThatThrownBy(() -> LakeLocation.parse("--warehouse", "s3://Bad_Bucket/wh", null, KEYS))
                 .hasMessageContaining("the bucket Bad_Bucket is not a valid S3 bucket name");
         assertThatThrownBy(() -> LakeLocation.parse("--warehouse", "s3:///wh", null, KEYS))
@@ -77,5 +77,48 @@ class LakeLocationTest {
         }
         assertThatThrownBy(() -> LakeLocation.parse("--warehouse", "s3://bucket1/wh", null, Map.of()))
                 .hasMessageContaining("--warehouse s3://bucket1/wh needs credentials");
+    }
+
+    @Test
+    void anHdfsWarehouseIsReachedThroughItsNameNodeWithBoundedCalls() throws Exception {
+        LakeLocation lake = LakeLocation.parse("--warehouse", "hdfs://namenode-1.example:8020/lake/wh/", null, KEYS);
+        assertThat(lake.isLocal()).isFalse();
+        assertThat(lake.warehouse()).isEqualTo("hdfs://namenode-1.example:8020/lake/wh");
+        // The S3 variables of the environment are not an HDFS lake's: nothing of them is taken.
+        assertThat(lake.fileSystemSettings()).isEmpty();
+        assertThat(lake.catalogOptions()).containsEntry("warehouse", "hdfs://namenode-1.example:8020/lake/wh")
+                .containsEntry("hadoop.ipc.client.connect.max.retries.on.timeouts", "2")
+                .containsEntry("hadoop.ipc.client.connect.timeout", "5000").doesNotContainKey("s3.retry.limit");
+        assertThat(lake.flussClusterOptions()).containsEntry("datalake.paimon.warehouse", lake.warehouse())
+                .containsEntry("datalake.paimon.hadoop.ipc.client.connect.max.retries", "2");
+        assertThat(LakeLocation.parse("--warehouse", "hdfs://nameservice1/wh", null, Map.of()).warehouse())
+                .as("an HA nameservice (HADOOP_CONF_DIR names its NameNodes)").isEqualTo("hdfs://nameservice1/wh");
+
+        Path conf = tmp.resolve("hdfs.properties");
+        Files.writeString(conf, "hadoop.dfs.client.use.datanode.hostname=true\nhadoop.ipc.client.connect.timeout=9000\n");
+        LakeLocation given = LakeLocation.parse("--warehouse", "hdfs://10.0.0.7:9000/wh", conf, Map.of());
+        assertThat(given.fileSystemSettings()).containsEntry("hadoop.dfs.client.use.datanode.hostname", "true");
+        assertThat(given.catalogOptions()).as("the user's settings over tierproof's bounds")
+                .containsEntry("hadoop.ipc.client.connect.timeout", "9000");
+        Files.writeString(conf, "s3.endpoint=http://127.0.0.1:9000\n");
+        assertThatThrownBy(() -> LakeLocation.parse("--warehouse", "hdfs://10.0.0.7:9000/wh", conf, Map.of()))
+                .hasMessageContaining("the key s3.endpoint is not a Hadoop setting");
+    }
+
+    @Test
+    void badHdfsLocationsAreRefusedNamingTheValue() {
+        assertThatThrownBy(() -> LakeLocation.parse("--warehouse", "hdfs:///wh", null, Map.of()))
+                .hasMessageContaining("--warehouse hdfs:///wh: no name node");
+        assertThatThrownBy(() -> LakeLocation.parse("--warehouse", "hdfs://nn:99999/wh", null, Map.of()))
+                .hasMessageContaining("the name node nn:99999 is not HOST or HOST:PORT");
+        assertThatThrownBy(() -> LakeLocation.parse("--warehouse", "hdfs://user@nn:8020/wh", null, Map.of()))
+                .hasMessageContaining("the name node user@nn:8020 is not HOST or HOST:PORT");
+        assertThatThrownBy(() -> LakeLocation.parse("--warehouse", "hdfs://nn:8020/", null, Map.of()))
+                .hasMessageContaining("--warehouse hdfs://nn:8020/: no path");
+        for (String escape : new String[] {"hdfs://nn:8020/a/../b", "hdfs://nn:8020/a//b", "hdfs://nn/./a",
+                "hdfs://nn/.Trash", "hdfs://nn/a b"}) {
+            assertThatThrownBy(() -> LakeLocation.parse("--warehouse", escape, null, Map.of())).as(escape)
+                    .hasMessageContaining("--warehouse " + escape + ": the path segment");
+        }
     }
 }

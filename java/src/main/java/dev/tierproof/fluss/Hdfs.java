@@ -1,0 +1,121 @@
+package dev.tierproof.fluss;
+
+import dev.tierproof.core.TierproofException;
+import dev.tierproof.util.HttpPoll;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * HDFS as the cluster's lake ({@code cluster up --lake hdfs}): a NameNode and a DataNode, each a
+ * process of its own on Hadoop's own jars (not tierproof's class path: see {@code java/hdfs/pom.xml}),
+ * every listener on loopback, their data in the cluster's directory, replication 1.
+ */
+final class Hdfs {
+    static final String NAMENODE = "org.apache.hadoop.hdfs.server.namenode.NameNode";
+    static final String DATANODE = "org.apache.hadoop.hdfs.server.datanode.DataNode";
+    /** The parts' names in the cluster. */
+    static final String NAMENODE_PART = "hdfs-namenode";
+    static final String DATANODE_PART = "hdfs-datanode";
+    /** The file of Hadoop's server class path build.sh resolves: {@code -Dtierproof.hdfs.classpath=FILE}. */
+    static final String CLASS_PATH_PROPERTY = "tierproof.hdfs.classpath";
+    private static final String CONF = "hadoop.xml";
+
+    private Hdfs() {}
+
+    /** The ports HDFS listens on: the NameNode's RPC and HTTP, the DataNode's data, HTTP and IPC. */
+    record Ports(int rpc, int http, int data, int dataHttp, int dataIpc) {}
+
+    /** The cluster's warehouse, on its NameNode. */
+    static String warehouse(String loopback, Ports ports) {
+        return "hdfs://" + loopback + ":" + ports.rpc() + "/warehouse";
+    }
+
+    /**
+     * Hadoop's server class path, as build.sh resolved it; refused, saying how to get it, when it
+     * was not.
+     */
+    static String classPath() {
+        String file = System.getProperty(CLASS_PATH_PROPERTY);
+        try {
+            if (file != null && Files.isRegularFile(Path.of(file))) {
+                String cp = Files.readString(Path.of(file)).strip();
+                if (!cp.isEmpty()) {
+                    return cp;
+                }
+            }
+        } catch (IOException e) {
+            // said below
+        }
+        throw new TierproofException("HDFS's jars are not resolved (" + (file == null ? "no -D" + CLASS_PATH_PROPERTY
+                : file + " is missing or empty") + "): ./build.sh cluster up --lake hdfs resolves them (mvn -f"
+                + " java/hdfs/pom.xml dependency:build-classpath)");
+    }
+
+    /**
+     * Writes each part's configuration ({@code -conf} file, log4j settings, class path) in the
+     * cluster's directory; the NameNode's and DataNode's data go there too.
+     */
+    static void configure(Path dir, String loopback, Ports ports) throws IOException {
+        String classPath = classPath();
+        Path data = Files.createDirectories(dir.resolve("hdfs"));
+        Map<String, String> o = new LinkedHashMap<>();
+        o.put("fs.defaultFS", "hdfs://" + loopback + ":" + ports.rpc());
+        o.put("hadoop.tmp.dir", data.resolve("tmp").toString());
+        o.put("dfs.namenode.name.dir", data.resolve("name").toString());
+        o.put("dfs.datanode.data.dir", data.resolve("data").toString());
+        o.put("dfs.replication", "1");
+        o.put("dfs.namenode.rpc-address", loopback + ":" + ports.rpc());
+        o.put("dfs.namenode.rpc-bind-host", loopback);
+        o.put("dfs.namenode.http-address", loopback + ":" + ports.http());
+        o.put("dfs.datanode.address", loopback + ":" + ports.data());
+        o.put("dfs.datanode.http.address", loopback + ":" + ports.dataHttp());
+        o.put("dfs.datanode.ipc.address", loopback + ":" + ports.dataIpc());
+        // Out of safe mode as soon as the (empty) namespace is loaded, not 30 s later.
+        o.put("dfs.namenode.safemode.extension", "0");
+        StringBuilder xml = new StringBuilder("<?xml version=\"1.0\"?>\n<configuration>\n");
+        o.forEach((k, v) -> xml.append("  <property><name>").append(k).append("</name><value>").append(v)
+                .append("</value></property>\n"));
+        xml.append("</configuration>\n");
+        for (String part : List.of(NAMENODE_PART, DATANODE_PART)) {
+            Path conf = Files.createDirectories(dir.resolve("conf").resolve(part));
+            Files.writeString(conf.resolve(CONF), xml);
+            // log4j 1 finds its settings on the class path: the part's configuration directory first.
+            Files.writeString(conf.resolve("log4j.properties"), String.join("\n",
+                    "log4j.rootLogger=INFO,console", "log4j.appender.console=org.apache.log4j.ConsoleAppender",
+                    "log4j.appender.console.layout=org.apache.log4j.PatternLayout",
+                    "log4j.appender.console.layout.ConversionPattern=%d{HH:mm:ss,SSS} %p %c{1}: %m%n", ""));
+            Files.writeString(conf.resolve(ProcessCluster.CLASS_PATH), conf + java.io.File.pathSeparator + classPath);
+        }
+    }
+
+    /** A part's arguments: its configuration file (Hadoop's generic {@code -conf}), which also marks it as ours. */
+    static String[] args(Path dir, String part) {
+        return new String[] {"-conf", dir.resolve("conf").resolve(part).resolve(CONF).toString()};
+    }
+
+    /** The NameNode's one-time {@code -format} of the cluster's new, empty namespace. */
+    static String[] formatArgs(Path dir) {
+        String[] conf = args(dir, NAMENODE_PART);
+        return new String[] {conf[0], conf[1], "-format", "-nonInteractive"};
+    }
+
+    /**
+     * Waits until the NameNode serves writes: out of safe mode, with a live DataNode (its JMX, on
+     * loopback), within {@code deadline}.
+     */
+    static void awaitWritable(String loopback, Ports ports, Duration deadline) throws InterruptedException {
+        String last = HttpPoll.until(HttpPoll.to("http://" + loopback + ":" + ports.http()
+                + "/jmx?qry=Hadoop:service=NameNode,name=FSNamesystemState").build(),
+                r -> r.body().matches("(?s).*\"NumLiveDataNodes\"\\s*:\\s*[1-9].*")
+                        && r.body().contains("\"FSState\" : \"Operational\""), deadline);
+        if (last != null) {
+            throw new TierproofException("HDFS's NameNode at " + loopback + ":" + ports.rpc() + " had no live DataNode"
+                    + " within " + deadline.toSeconds() + " s (last answer: " + last + ")");
+        }
+    }
+}
