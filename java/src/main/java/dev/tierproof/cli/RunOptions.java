@@ -16,8 +16,9 @@ final class RunOptions {
     String warehouse;
 
     @Option(names = "--conf", paramLabel = "FILE", description = "an s3:// warehouse's settings: a properties file"
-            + " of s3.endpoint, s3.access-key, s3.secret-key, s3.path.style.access, … (default: AWS_ACCESS_KEY_ID,"
-            + " AWS_SECRET_ACCESS_KEY, AWS_ENDPOINT_URL and AWS_REGION from the environment); an hdfs:// one's:"
+            + " of s3.endpoint, s3.access-key, s3.secret-key, s3.session.token, s3.path.style.access, … (default:"
+            + " AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN, AWS_ENDPOINT_URL and AWS_REGION from the"
+            + " environment); an hdfs:// one's:"
             + " hadoop.KEY=VALUE lines (and HADOOP_CONF_DIR, HADOOP_USER_NAME from the environment)")
     Path conf;
 

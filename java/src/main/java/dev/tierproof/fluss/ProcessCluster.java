@@ -719,7 +719,7 @@ public final class ProcessCluster {
                 return List.of();
             }
             List<String> lines = Files.readAllLines(log).stream()
-                    .filter(l -> !l.toLowerCase(java.util.Locale.ROOT).matches(".*(secret|password|access-key).*"))
+                    .filter(l -> !l.toLowerCase(java.util.Locale.ROOT).matches(".*(secret|password|access-key|token).*"))
                     .toList();
             return lines.subList(Math.max(0, lines.size() - 15), lines.size());
         } catch (IOException e) {

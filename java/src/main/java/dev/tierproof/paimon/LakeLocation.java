@@ -57,7 +57,8 @@ public final class LakeLocation {
      * The warehouse {@code given} names: a directory; {@code s3://bucket/path} whose settings
      * come from {@code conf} (a properties file of {@code s3.*} keys; null: none) over the
      * environment's {@code AWS_ACCESS_KEY_ID}, {@code AWS_SECRET_ACCESS_KEY},
-     * {@code AWS_ENDPOINT_URL_S3} / {@code AWS_ENDPOINT_URL} and {@code AWS_REGION}; or
+     * {@code AWS_SESSION_TOKEN}, {@code AWS_ENDPOINT_URL_S3} / {@code AWS_ENDPOINT_URL} and
+     * {@code AWS_REGION}; or
      * {@code hdfs://namenode:port/path}, its settings from {@code conf} ({@code hadoop.*} keys).
      * Checked before anything runs; the messages name the value, never a secret.
      */
@@ -89,8 +90,13 @@ public final class LakeLocation {
         checkSegments(option, given, parts);
         Map<String, String> settings = new LinkedHashMap<>(fromEnvironment(env));
         if (conf != null) {
-            settings.putAll(read(conf, S3_SETTING, "an S3 setting (s3.endpoint, s3.access-key, s3.secret-key,"
-                    + " s3.path.style.access, …)"));
+            Map<String, String> fromFile = read(conf, S3_SETTING, "an S3 setting (s3.endpoint, s3.access-key,"
+                    + " s3.secret-key, s3.session.token, s3.path.style.access, …)");
+            if (fromFile.containsKey("s3.access-key") && !fromFile.containsKey("s3.session.token")) {
+                // The environment's session token belongs to the environment's key, not to the file's.
+                settings.remove("s3.session.token");
+            }
+            settings.putAll(fromFile);
         }
         if (!settings.containsKey("s3.access-key") || !settings.containsKey("s3.secret-key")) {
             throw new IllegalArgumentException(option + " " + given + " needs credentials: s3.access-key and"
@@ -142,6 +148,8 @@ public final class LakeLocation {
         Map<String, String> s = new LinkedHashMap<>();
         putIfSet(s, "s3.access-key", env.get("AWS_ACCESS_KEY_ID"));
         putIfSet(s, "s3.secret-key", env.get("AWS_SECRET_ACCESS_KEY"));
+        // Temporary credentials: Hadoop's S3A (3.3 in paimon-s3) tries its session-token provider first.
+        putIfSet(s, "s3.session.token", env.get("AWS_SESSION_TOKEN"));
         String endpoint = env.get("AWS_ENDPOINT_URL_S3") != null ? env.get("AWS_ENDPOINT_URL_S3")
                 : env.get("AWS_ENDPOINT_URL");
         if (endpoint != null && !endpoint.isBlank()) {

@@ -43,6 +43,32 @@ class LakeLocationTest {
     }
 
     @Test
+    void temporaryCredentialsTakeTheirSessionTokenAlongButNeverToAnotherKey() throws Exception {
+        Map<String, String> env = new java.util.HashMap<>(KEYS);
+        env.put("AWS_SESSION_TOKEN", "session-token-value");
+        LakeLocation lake = LakeLocation.parse("--warehouse", "s3://bucket1/wh", null, env);
+        assertThat(lake.fileSystemSettings()).containsEntry("s3.session.token", "session-token-value")
+                .containsEntry("s3.access-key", "AKIDTEST");
+        assertThat(lake.flussClusterOptions()).containsEntry("datalake.paimon.s3.session.token", "session-token-value");
+        assertThat(lake.toString()).doesNotContain("session-token-value");
+        assertThat(LakeLocation.parse("--warehouse", "s3://bucket1/wh", null, KEYS).fileSystemSettings())
+                .doesNotContainKey("s3.session.token");
+
+        Path conf = tmp.resolve("other-key.properties");
+        Files.writeString(conf, "s3.access-key=FROMFILE\ns3.secret-key=file-secret\n");
+        assertThat(LakeLocation.parse("--warehouse", "s3://bucket1/wh", conf, env).fileSystemSettings())
+                .as("a key pair of the file's own does not take the environment's token")
+                .doesNotContainKey("s3.session.token").containsEntry("s3.access-key", "FROMFILE");
+        Files.writeString(conf, "s3.access-key=FROMFILE\ns3.secret-key=file-secret\ns3.session.token=file-token\n");
+        assertThat(LakeLocation.parse("--warehouse", "s3://bucket1/wh", conf, env).fileSystemSettings())
+                .containsEntry("s3.session.token", "file-token");
+        Files.writeString(conf, "s3.endpoint=http://h:1\n");
+        assertThat(LakeLocation.parse("--warehouse", "s3://bucket1/wh", conf, env).fileSystemSettings())
+                .as("the environment's key pair keeps its token").containsEntry("s3.session.token",
+                        "session-token-value");
+    }
+
+    @Test
     void aConfFileOverridesTheEnvironmentAndHoldsOnlyS3Settings() throws Exception {
         Path conf = tmp.resolve("s3.properties");
         Files.writeString(conf, "s3.access-key=FROMFILE\ns3.secret-key=file-secret\ns3.endpoint=http://h:1\n");
