@@ -75,7 +75,12 @@ PY
 # class path; resolved once into a class path file of their own.
 hdfs_classpath=java/hdfs/target/classpath.txt
 ensure_hdfs() {
-  [ -s "$hdfs_classpath" ] && [ "$hdfs_classpath" -nt java/hdfs/pom.xml ] && return 0
+  local jar missing=
+  if [ -s "$hdfs_classpath" ] && [ "$hdfs_classpath" -nt java/hdfs/pom.xml ]; then
+    # A jar pruned from the local repository since: resolved again.
+    while IFS= read -r jar || [ -n "$jar" ]; do [ -f "$jar" ] || { missing=1; break; }; done < <(tr ':' '\n' < "$hdfs_classpath")
+    [ -n "$missing" ] || return 0
+  fi
   echo "build: resolving Hadoop's HDFS server jars (mvn -f java/hdfs/pom.xml) for cluster up --lake hdfs" >&2
   mvn -B -q -Dstyle.color=never -f java/hdfs/pom.xml dependency:build-classpath \
     -Dmdep.outputFile="$root/$hdfs_classpath" -Dmdep.includeScope=runtime 2>&1 | plain
@@ -170,9 +175,10 @@ case "${1:-}" in
   run) shift; run "$@" ;;
   test) test_all ;;
   cluster) shift
-    if [ "${1:-}" = up ]; then
-      case " $* " in *" --lake hdfs "* | *" --lake=hdfs "*) ensure_hdfs ;; *) ensure_seaweedfs ;; esac
-    fi
+    case " $* " in
+      *" up "*)
+        case " $* " in *" --lake hdfs "* | *" --lake=hdfs "*) ensure_hdfs ;; *) ensure_seaweedfs ;; esac ;;
+    esac
     run cluster "$@" ;;
   bench) shift; cargo bench --bench general; run bench --criterion "$root/target/criterion" "$@" ;;
   *) echo "usage: ./build.sh build | run [command] [options] | test | bench | cluster up|down|status" >&2; exit 2 ;;

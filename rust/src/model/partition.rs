@@ -25,6 +25,15 @@ const BUFFER: usize = 16 * 1024;
 /// How many spilled reads an audit holds open at once, for the open-files check.
 const READS_AT_ONCE: u64 = 4;
 
+/// How often (in bytes written) a spill looks at its file system's free space.
+const SPACE_CHECK_EVERY: u64 = 64 * 1024 * 1024;
+
+/// The free space a spill leaves to everyone else on its file system: the larger of 1 GiB and
+/// 5 % of it. tierproof runs next to people's data; a full disk would fail their writes too.
+fn space_reserve(total: u64) -> u64 {
+    (1 << 30).max(total / 20)
+}
+
 /// A read's changes on disk, one file per partition. Its files are removed when it is dropped.
 #[derive(Debug)]
 pub struct Spill {
@@ -33,6 +42,12 @@ pub struct Spill {
     by_row: bool,
     /// The first write that failed: the read is then judged as failed, never as partial.
     error: Option<String>,
+    /// The directory its files are in, whose file system's free space it watches.
+    dir: PathBuf,
+    /// Bytes written since its free space was last looked at (the first write looks).
+    since_space_check: u64,
+    /// The free bytes it leaves to others; `None`: [`space_reserve`] of the file system.
+    reserve: Option<u64>,
 }
 
 #[derive(Debug)]
@@ -84,6 +99,9 @@ impl Spill {
             parts: Vec::with_capacity(partitions as usize),
             by_row,
             error: None,
+            dir: dir.to_path_buf(),
+            since_space_check: SPACE_CHECK_EVERY,
+            reserve: None,
         };
         for p in 0..partitions {
             let path = dir.join(format!("{read}.{p}.spill"));
@@ -129,10 +147,21 @@ impl Spill {
             return;
         }
         let p = self.partition_of(key, row);
-        let part = &mut self.parts[p];
-        let Some(out) = part.out.as_mut() else {
+        if self.parts[p].out.is_none() {
             self.error = Some("a change came after the read was judged".to_string());
             return;
+        }
+        self.since_space_check += (17 + key.len() + row.len()) as u64;
+        if self.since_space_check >= SPACE_CHECK_EVERY {
+            self.since_space_check = 0;
+            if let Some(short) = self.short_of_space() {
+                self.error = Some(short);
+                return;
+            }
+        }
+        let part = &mut self.parts[p];
+        let Some(out) = part.out.as_mut() else {
+            return; // checked above
         };
         let mut head = [0u8; 17];
         head[..8].copy_from_slice(&(index as u64).to_le_bytes());
@@ -149,6 +178,20 @@ impl Spill {
                 part.path.display()
             ));
         }
+    }
+
+    /// Why it must stop writing, when its file system has less free space than the reserve.
+    fn short_of_space(&self) -> Option<String> {
+        let (free, total) = free_bytes(&self.dir)?;
+        let reserve = self.reserve.unwrap_or_else(|| space_reserve(total));
+        (free < reserve).then(|| {
+            format!(
+                "spill directory {}: its file system has {} MiB free, less than the {} MiB tierproof leaves to others; give --partition-rows a larger value, or the run a directory on a larger file system",
+                self.dir.display(),
+                free >> 20,
+                reserve >> 20
+            )
+        })
     }
 
     /// Ends writing: every file flushed and closed. Later changes are an error of the read.
@@ -383,6 +426,25 @@ impl Drop for Spill {
             let _ = std::fs::remove_file(&part.path);
         }
     }
+}
+
+/// The free bytes an unprivileged writer may use on the file system holding `dir`, and its
+/// size; `None` when the system cannot say.
+fn free_bytes(dir: &Path) -> Option<(u64, u64)> {
+    use std::os::unix::ffi::OsStrExt;
+    let path = std::ffi::CString::new(dir.as_os_str().as_bytes()).ok()?;
+    // SAFETY: an all-zero statvfs is a valid value of that plain C struct.
+    let mut stat: libc::statvfs = unsafe { std::mem::zeroed() };
+    // SAFETY: statvfs reads the NUL-terminated path and only writes the struct it is given; both
+    // live for the call.
+    if unsafe { libc::statvfs(path.as_ptr(), &mut stat) } != 0 {
+        return None;
+    }
+    let block = stat.f_frsize as u64;
+    Some((
+        (stat.f_bavail as u64).saturating_mul(block),
+        (stat.f_blocks as u64).saturating_mul(block),
+    ))
 }
 
 /// How many files this process may have open (its soft limit; a generous default if unknown).
@@ -697,6 +759,43 @@ mod tests {
             b"someone else's"
         );
         std::fs::remove_dir_all(&d).unwrap();
+    }
+
+    #[test]
+    fn a_spill_stops_before_its_file_system_is_fuller_than_the_reserve() {
+        let (free, total) = free_bytes(&std::env::temp_dir()).expect("statvfs of the temp dir");
+        assert!(free <= total && total > 0);
+        assert_eq!(space_reserve(1 << 20), 1 << 30, "at least 1 GiB");
+        assert_eq!(
+            space_reserve(100 << 30),
+            5 << 30,
+            "5 % of a large file system"
+        );
+
+        let d = dir("full");
+        let mut s = Spill::create(&d, "r", 2, false).unwrap();
+        s.push(0, RowKind::Insert, b"k0", b"fits");
+        assert_eq!(s.error(), None, "the first write looks, and there is room");
+        // A file system as full as the reserve: the next look stops it, naming the directory.
+        s.reserve = Some(free.saturating_add(1 << 30));
+        s.since_space_check = SPACE_CHECK_EVERY - 1;
+        s.push(1, RowKind::Insert, b"k1", b"no room");
+        let e = s.error().expect("stopped").to_string();
+        assert!(
+            e.contains(&d.display().to_string())
+                && e.contains("MiB free")
+                && e.contains("--partition-rows"),
+            "{e}"
+        );
+        s.push(2, RowKind::Insert, b"k2", b"after");
+        s.finish();
+        let mut seen = Vec::new();
+        for p in 0..2 {
+            s.for_each_in(p, |i, _, _, _| seen.push(i)).unwrap();
+        }
+        assert_eq!(seen, vec![0], "nothing written after the stop");
+        drop(s);
+        std::fs::remove_dir(&d).unwrap();
     }
 
     #[test]

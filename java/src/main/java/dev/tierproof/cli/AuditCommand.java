@@ -138,7 +138,8 @@ final class AuditCommand extends TierproofCommand {
             if (lake.isLocal() && !Files.isDirectory(lake.directory())) {
                 throw new IllegalArgumentException("--warehouse " + warehouse + " is not a directory");
             }
-            cluster = RemoteFlussCluster.connect(fluss, Duration.ofSeconds(10));
+            cluster = RemoteFlussCluster.connect(fluss, Duration.ofSeconds(10))
+                    .refuseIfLakeElsewhere(lake, Duration.ofSeconds(30));
         }
         TableAudit.Config cfg = new TableAudit.Config(TablePath.of(parts[0], parts[1]), lake, deadline);
         TableAudit.check(cluster, cfg);

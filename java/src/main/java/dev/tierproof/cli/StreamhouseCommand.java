@@ -242,7 +242,8 @@ final class StreamhouseCommand extends TierproofCommand {
                         + " tierproof did not start: it needs --fluss HOST:PORT");
             }
             if (fluss != null) {
-                RemoteFlussCluster remote = RemoteFlussCluster.connect(fluss, Duration.ofSeconds(10));
+                RemoteFlussCluster remote = RemoteFlussCluster.connect(fluss, Duration.ofSeconds(10))
+                        .refuseIfLakeElsewhere(lake, Duration.ofSeconds(30));
                 // tierproof's own tiering job would tier every lake table there; the cluster's tiers them anyway.
                 external = ownTiering() ? remote.refuseIfOthersWouldBeTiered(Duration.ofSeconds(30)) : remote;
             }

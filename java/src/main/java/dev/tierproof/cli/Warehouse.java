@@ -23,8 +23,10 @@ final class Warehouse {
      *
      * @param made the outermost directory the check had to create (null when it existed): a run
      *     that does not complete removes what it made, if it is still empty
+     * @param madeFrom an object store's topmost directory of the warehouse's path that was not
+     *     there (null: its root was there): removed again, with those below it, while empty
      */
-    record Checked(LakeLocation lake, Path made, boolean madeRoot) {}
+    record Checked(LakeLocation lake, Path made, String madeFrom) {}
 
     /**
      * Checks a user's warehouse before anything runs: a directory as below; an object store's by
@@ -34,7 +36,7 @@ final class Warehouse {
         if (given == null || given.isLocal()) {
             return given == null ? null : checkUsers(given.directory());
         }
-        return new Checked(given, null, !PaimonLake.probeWritable(given));
+        return new Checked(given, null, PaimonLake.probeWritable(given));
     }
 
     /**
@@ -64,7 +66,7 @@ final class Warehouse {
             removeEmpty(p, made);
             throw new IllegalArgumentException("--warehouse " + given + " cannot be written: " + IoMessages.of(e), e);
         }
-        return new Checked(LakeLocation.local(p), made, false);
+        return new Checked(LakeLocation.local(p), made, null);
     }
 
     /** Removes {@code dir} and its parents up to {@code made}, as long as they are empty. */
@@ -95,9 +97,10 @@ final class Warehouse {
             session.steps().undo().created("directory " + checked.made() + " (made for --warehouse)",
                     () -> removeEmpty(users.directory(), checked.made()));
         }
-        if (checked.madeRoot()) {
-            session.steps().undo().created("warehouse " + users + " (new, so removed when left empty)",
-                    () -> PaimonLake.removeRootIfEmpty(users));
+        if (checked.madeFrom() != null) {
+            session.steps().undo().created("warehouse " + users + " (new, so removed when left empty, with the"
+                    + " directories above it from " + checked.madeFrom() + ")",
+                    () -> PaimonLake.removeRootIfEmpty(users, checked.madeFrom()));
         }
         if (!PaimonLake.databaseExists(users, PaimonTables.DEFAULT_DATABASE)) {
             session.steps().undo().created("database " + PaimonTables.DEFAULT_DATABASE + " in the warehouse "

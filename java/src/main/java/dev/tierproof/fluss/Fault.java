@@ -128,6 +128,12 @@ public record Fault(Kind kind, int at, boolean inFlight) {
                 throw new IllegalArgumentException("--faults " + text + " is not KIND@N or KIND@N" + IN_FLIGHT
                         + " with KIND one of " + names() + " and N an operation from 1 to " + operations);
             }
+            for (Fault other : faults) {
+                if (other.at() == at && other.inFlight() != inFlight) {
+                    throw new IllegalArgumentException("--faults " + other + " and " + text + ": faults before one"
+                            + " operation come at one moment, with the writes before it answered or in flight, not both");
+                }
+            }
             faults.add(new Fault(kind, at, inFlight));
         }
         faults.sort(java.util.Comparator.comparingInt(Fault::at));

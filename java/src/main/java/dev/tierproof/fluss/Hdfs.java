@@ -78,8 +78,8 @@ final class Hdfs {
         // Out of safe mode as soon as the (empty) namespace is loaded, not 30 s later.
         o.put("dfs.namenode.safemode.extension", "0");
         StringBuilder xml = new StringBuilder("<?xml version=\"1.0\"?>\n<configuration>\n");
-        o.forEach((k, v) -> xml.append("  <property><name>").append(k).append("</name><value>").append(v)
-                .append("</value></property>\n"));
+        o.forEach((k, v) -> xml.append("  <property><name>").append(escaped(k)).append("</name><value>")
+                .append(escaped(v)).append("</value></property>\n"));
         xml.append("</configuration>\n");
         for (String part : List.of(NAMENODE_PART, DATANODE_PART)) {
             Path conf = Files.createDirectories(dir.resolve("conf").resolve(part));
@@ -91,6 +91,11 @@ final class Hdfs {
                     "log4j.appender.console.layout.ConversionPattern=%d{HH:mm:ss,SSS} %p %c{1}: %m%n", ""));
             Files.writeString(conf.resolve(ProcessCluster.CLASS_PATH), conf + java.io.File.pathSeparator + classPath);
         }
+    }
+
+    /** Text as XML character data (a cluster directory may hold {@code &} or {@code <}). */
+    static String escaped(String text) {
+        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
     }
 
     /** A part's arguments: its configuration file (Hadoop's generic {@code -conf}), which also marks it as ours. */

@@ -151,8 +151,15 @@ public final class ProcessCluster {
         String part = lakeStore == Lake.S3 ? "SeaweedFS" : "HDFS's NameNode";
         try {
             // The lake's store first (and so stopped last): the lake every other part reaches.
-            String warehouse = lakeStore == Lake.S3 ? startSeaweedFs(dir, parts, flinkConnectors, deadline, progress)
-                    : startHdfs(dir, parts, flinkConnectors, deadline, progress);
+            String warehouse;
+            if (lakeStore == Lake.S3) {
+                warehouse = startSeaweedFs(dir, parts, flinkConnectors, deadline, progress);
+            } else {
+                Hdfs.Ports hdfs = new Hdfs.Ports(freePort(), freePort(), freePort(), freePort(), freePort());
+                warehouse = startNameNode(dir, hdfs, parts, flinkConnectors, deadline, progress);
+                part = "HDFS's DataNode";
+                startDataNode(dir, hdfs, parts, flinkConnectors, deadline, progress);
+            }
             LakeLocation lake = LakeLocation.parse("the cluster's warehouse", warehouse,
                     lakeStore == Lake.S3 ? dir.resolve(SeaweedFs.SETTINGS) : null, Map.of());
 
@@ -257,32 +264,40 @@ public final class ProcessCluster {
         return warehouse;
     }
 
-    /** HDFS: the NameNode formatted and started, then a DataNode; returns the warehouse. */
-    private static String startHdfs(Path dir, Map<String, State.Part> parts, boolean flinkConnectors,
-            Duration deadline, Progress progress) throws IOException, InterruptedException {
-        Hdfs.Ports ports = new Hdfs.Ports(freePort(), freePort(), freePort(), freePort(), freePort());
+    /** HDFS's NameNode: its namespace formatted, then started; returns the warehouse. */
+    private static String startNameNode(Path dir, Hdfs.Ports ports, Map<String, State.Part> parts,
+            boolean flinkConnectors, Duration deadline, Progress progress) throws IOException, InterruptedException {
         Hdfs.configure(dir, LOOPBACK, ports);
         String warehouse = Hdfs.warehouse(LOOPBACK, ports);
         String nameNode = LOOPBACK + ":" + ports.rpc();
         progress.step("formatting HDFS's namespace and starting its NameNode at " + nameNode);
-        runToEnd(dir, Hdfs.NAMENODE_PART + "-format", Hdfs.NAMENODE_PART, Hdfs.NAMENODE, deadline,
-                Hdfs.formatArgs(dir));
+        // Among the parts while it runs: an interrupted start stops it with the rest.
+        String format = Hdfs.NAMENODE_PART + "-format";
+        Process formatting = startOnce(dir, format, Hdfs.NAMENODE_PART, Hdfs.NAMENODE, Hdfs.formatArgs(dir));
+        String[] formatArgs = Hdfs.formatArgs(dir);
+        parts.put(format, new State.Part(formatting.pid(), Hdfs.NAMENODE, "format",
+                formatArgs[formatArgs.length - 1]));
+        try {
+            awaitEnd(formatting, format, dir, deadline);
+        } finally {
+            parts.remove(format);
+        }
         parts.put(Hdfs.NAMENODE_PART, start(dir, Hdfs.NAMENODE_PART, Hdfs.NAMENODE, nameNode,
                 argsOf(dir, Hdfs.NAMENODE_PART)));
         recordSoFar(dir, "none (not started)", warehouse, flinkConnectors, parts);
         awaitPort(ports.rpc(), deadline, "HDFS's NameNode");
+        return warehouse;
+    }
+
+    /** HDFS's DataNode, awaited until the NameNode serves writes with it. */
+    private static void startDataNode(Path dir, Hdfs.Ports ports, Map<String, State.Part> parts,
+            boolean flinkConnectors, Duration deadline, Progress progress) throws IOException, InterruptedException {
         String dataNode = LOOPBACK + ":" + ports.data();
         progress.step("starting HDFS's DataNode at " + dataNode);
         parts.put(Hdfs.DATANODE_PART, start(dir, Hdfs.DATANODE_PART, Hdfs.DATANODE, dataNode,
                 argsOf(dir, Hdfs.DATANODE_PART)));
-        recordSoFar(dir, "none (not started)", warehouse, flinkConnectors, parts);
-        try {
-            Hdfs.awaitWritable(LOOPBACK, ports, deadline);
-        } catch (TierproofException e) {
-            throw new TierproofException(e.getMessage() + "\n--- the end of the DataNode's log ---\n"
-                    + String.join("\n", tail(dir.resolve("logs").resolve(Hdfs.DATANODE_PART + ".log"))), e);
-        }
-        return warehouse;
+        recordSoFar(dir, "none (not started)", Hdfs.warehouse(LOOPBACK, ports), flinkConnectors, parts);
+        Hdfs.awaitWritable(LOOPBACK, ports, deadline);
     }
 
     /** The lake's store, ZooKeeper, the coordinator, the tablet servers by id, then Flink: the order {@code down} reverses. */
@@ -514,22 +529,31 @@ public final class ProcessCluster {
     }
 
     /**
-     * Runs a one-time command of a part's ({@code classPathOf}'s class path) to its end within
-     * {@code deadline}, its output in the cluster's logs as {@code name}; a failure is an error.
+     * Starts a one-time command of a part's ({@code classPathOf}'s class path), its output in the
+     * cluster's logs as {@code name}.
      */
-    private static void runToEnd(Path dir, String name, String classPathOf, String mainClass, Duration deadline,
-            String... args) throws IOException, InterruptedException {
+    private static Process startOnce(Path dir, String name, String classPathOf, String mainClass, String... args)
+            throws IOException {
         Path log = dir.resolve("logs").resolve(name + ".log");
-        Process p = new ProcessBuilder(command(dir, classPathOf, null, mainClass, args)).directory(dir.toFile())
+        return new ProcessBuilder(command(dir, classPathOf, null, mainClass, args)).directory(dir.toFile())
                 .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
                 .redirectInput(ProcessBuilder.Redirect.from(nullFile())).start();
-        if (!p.waitFor(deadline.toMillis(), TimeUnit.MILLISECONDS)) {
-            p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-            throw new TierproofException(name + " did not end within " + deadline.toSeconds() + " s (" + log + ")");
-        }
-        if (p.exitValue() != 0) {
-            throw new TierproofException(name + " failed (exit status " + p.exitValue() + "): "
-                    + String.join("\n", tail(log)));
+    }
+
+    /** Waits for a one-time command to end well within {@code deadline}; stopped if it has not, whatever happens. */
+    private static void awaitEnd(Process p, String name, Path dir, Duration deadline) throws InterruptedException {
+        try {
+            if (!p.waitFor(deadline.toMillis(), TimeUnit.MILLISECONDS)) {
+                throw new TierproofException(name + " did not end within " + deadline.toSeconds() + " s");
+            }
+            if (p.exitValue() != 0) {
+                throw new TierproofException(name + " failed (exit status " + p.exitValue() + "): "
+                        + String.join("\n", tail(dir.resolve("logs").resolve(name + ".log"))));
+            }
+        } finally {
+            if (p.isAlive()) {
+                p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
         }
     }
 

@@ -75,6 +75,73 @@ public final class RemoteFlussCluster implements FlussCluster {
         return this;
     }
 
+    /**
+     * Refuses a {@code --warehouse} that is not the lake the cluster tiers into, as its servers'
+     * configuration says ({@code datalake.format}, {@code datalake.paimon.warehouse}): its
+     * coordinator makes each lake table in its own warehouse, so with another one the tiering job
+     * finds no table there and a failed run's lake table would be left in the cluster's. A cluster
+     * that does not tell its configuration (an older server, no permission) is taken at its word.
+     */
+    public RemoteFlussCluster refuseIfLakeElsewhere(dev.tierproof.paimon.LakeLocation lake, Duration timeout) {
+        java.util.Map<String, String> configs = new java.util.HashMap<>();
+        try (Connection connection = ConnectionFactory.createConnection(clientConfig())) {
+            connection.getAdmin().describeClusterConfigs().get(timeout.toMillis(), TimeUnit.MILLISECONDS)
+                    .forEach(e -> {
+                        if (e.value() != null
+                                && (e.key().equals("datalake.format") || e.key().equals("datalake.paimon.warehouse"))) {
+                            configs.put(e.key(), e.value());
+                        }
+                    });
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TierproofException("reading the configuration of the Fluss cluster at --fluss " + bootstrap
+                    + " was interrupted", e);
+        } catch (Exception unknown) {
+            return this;
+        }
+        String format = configs.get("datalake.format");
+        if (format == null) {
+            throw new IllegalArgumentException("the Fluss cluster at --fluss " + bootstrap + " has no lake"
+                    + " (datalake.format is not set in its servers' configuration): nothing would be tiered");
+        }
+        if (!format.equalsIgnoreCase("paimon")) {
+            throw new IllegalArgumentException("the Fluss cluster at --fluss " + bootstrap + " tiers into "
+                    + format + " (datalake.format), not Paimon");
+        }
+        String theirs = configs.get("datalake.paimon.warehouse");
+        if (theirs != null && !sameWarehouse(theirs, lake)) {
+            throw new IllegalArgumentException("--warehouse " + lake + " is not the warehouse the Fluss cluster at"
+                    + " --fluss " + bootstrap + " tiers into (datalake.paimon.warehouse = " + withoutUserInfo(theirs)
+                    + "): its lake tables are made there");
+        }
+        return this;
+    }
+
+    /** The same warehouse: the same URI or directory, but for trailing slashes and a {@code file:} scheme. */
+    static boolean sameWarehouse(String configured, dev.tierproof.paimon.LakeLocation lake) {
+        String theirs = configured.strip();
+        if (lake.isLocal()) {
+            String path = theirs.startsWith("file://") ? theirs.substring("file://".length())
+                    : theirs.startsWith("file:") ? theirs.substring("file:".length()) : theirs;
+            return !path.contains("://") && java.nio.file.Path.of(path).toAbsolutePath().normalize()
+                    .equals(lake.directory());
+        }
+        return trimmed(theirs).equals(trimmed(lake.warehouse()));
+    }
+
+    private static String trimmed(String uri) {
+        String u = uri;
+        while (u.endsWith("/")) {
+            u = u.substring(0, u.length() - 1);
+        }
+        return u;
+    }
+
+    /** A URI as it may be said: without a {@code user:password@} part. */
+    static String withoutUserInfo(String uri) {
+        return uri.replaceFirst("^([A-Za-z][A-Za-z0-9+.-]*://)[^/@]*@", "$1");
+    }
+
     @Override
     public String bootstrapServers() {
         return bootstrap;

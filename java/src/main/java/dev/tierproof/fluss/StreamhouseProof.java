@@ -214,8 +214,8 @@ public final class StreamhouseProof {
                 @Override
                 public void inject(int position) {
                     cfg.faults().stream().filter(f -> f.at() == position + 1).forEach(f -> {
-                        steps.progress().step("fault: " + f + (f.inFlight() ? "" : " (operations 1 to "
-                                + position + " answered)"));
+                        steps.progress().step("fault: " + f + (f.inFlight() || position == 0 ? ""
+                                : " (operations 1 to " + position + " answered)"));
                         long ft = System.nanoTime();
                         switch (f.kind()) {
                             case RESTART_TABLET -> cluster.restartTabletServer(0, true);

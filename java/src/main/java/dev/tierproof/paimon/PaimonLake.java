@@ -116,23 +116,31 @@ public final class PaimonLake {
     /**
      * Whether the warehouse can be written: a probe file made and removed in it (the bucket must
      * exist, the credentials must let it be written). Throws, naming the warehouse, if not.
+     * Returns the topmost directory of the warehouse's path that was not there (a file system
+     * such as HDFS makes every missing parent for the probe; the probe removes them again, and
+     * so must a run that does not complete), or null when the warehouse's root was there.
      */
-    public static boolean probeWritable(LakeLocation warehouse) {
+    public static String probeWritable(LakeLocation warehouse) {
         org.apache.paimon.fs.Path probe = new org.apache.paimon.fs.Path(warehouse.warehouse(),
                 ".tierproof-probe-" + java.util.UUID.randomUUID());
         // Bounded: an endpoint that does not answer ends the check, not the run's patience.
-        java.util.concurrent.CompletableFuture<Boolean> written = new java.util.concurrent.CompletableFuture<>();
+        java.util.concurrent.CompletableFuture<String> written = new java.util.concurrent.CompletableFuture<>();
         Thread probing = new Thread(() -> {
             try {
                 FileIO io = FileIO.get(probe, context(warehouse));
                 org.apache.paimon.fs.Path root = new org.apache.paimon.fs.Path(warehouse.warehouse());
-                boolean existed = io.exists(root);
+                org.apache.paimon.fs.Path top = null;
+                for (org.apache.paimon.fs.Path p = root; p != null && p.getParent() != null && !io.exists(p);
+                        p = p.getParent()) {
+                    top = p;
+                }
                 io.writeFile(probe, "tierproof", false);
                 io.deleteQuietly(probe);
-                if (!existed) {
-                    removeIfEmpty(io, root); // the marker an object store leaves for the probe's "directory"
+                if (top != null) {
+                    // Made for the probe (an object store's "directory" marker, HDFS's parents): removed.
+                    removeEmptyUpTo(io, root, top);
                 }
-                written.complete(existed);
+                written.complete(top == null ? null : top.toString());
             } catch (Throwable e) {
                 written.completeExceptionally(e);
             }
@@ -156,11 +164,14 @@ public final class PaimonLake {
 
     private static final java.time.Duration PROBE_DEADLINE = java.time.Duration.ofSeconds(60);
 
-    /** Removes the warehouse's root if it holds nothing (a run that made it and did not complete). */
-    public static void removeRootIfEmpty(LakeLocation warehouse) {
+    /**
+     * Removes the warehouse's root if it holds nothing, and each parent up to {@code top} that
+     * then holds nothing (a run that made them and did not complete).
+     */
+    public static void removeRootIfEmpty(LakeLocation warehouse, String top) {
         org.apache.paimon.fs.Path root = new org.apache.paimon.fs.Path(warehouse.warehouse());
         try {
-            removeIfEmpty(FileIO.get(root, context(warehouse)), root);
+            removeEmptyUpTo(FileIO.get(root, context(warehouse)), root, new org.apache.paimon.fs.Path(top));
         } catch (java.io.IOException e) {
             throw new TierproofException("removing the empty warehouse " + warehouse + " failed: "
                     + Steps.rootMessage(e), e);
@@ -170,6 +181,21 @@ public final class PaimonLake {
     private static void removeIfEmpty(FileIO io, org.apache.paimon.fs.Path dir) throws java.io.IOException {
         if (io.exists(dir) && io.listStatus(dir).length == 0) {
             io.delete(dir, false);
+        }
+    }
+
+    /** {@code dir} and its parents up to {@code top}, each removed while empty (one that is not stops it). */
+    private static void removeEmptyUpTo(FileIO io, org.apache.paimon.fs.Path dir, org.apache.paimon.fs.Path top)
+            throws java.io.IOException {
+        String last = top.toUri().getPath();
+        for (org.apache.paimon.fs.Path p = dir; p != null; p = p.getParent()) {
+            if (io.exists(p) && io.listStatus(p).length > 0) {
+                return;
+            }
+            removeIfEmpty(io, p);
+            if (p.toUri().getPath().equals(last)) {
+                return;
+            }
         }
     }
 

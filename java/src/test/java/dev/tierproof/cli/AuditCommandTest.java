@@ -187,7 +187,9 @@ class AuditCommandTest {
         Outcome elsewhere = MainTest.run("audit", "--fluss", FLUSS.cluster().bootstrapServers(), "--warehouse",
                 tmp.toString(), "--table", "fluss.tiered");
         assertThat(elsewhere.status()).isEqualTo(Main.FAILED);
-        assertThat(elsewhere.err()).contains("holds no lake table fluss.tiered");
+        // The cluster says where it tiers (datalake.paimon.warehouse): another warehouse is refused, naming both.
+        assertThat(elsewhere.err()).contains("--warehouse " + tmp + " is not the warehouse the Fluss cluster at")
+                .contains("tiers into (datalake.paimon.warehouse = ");
         assertThat(Files.list(tmp).count()).as("nothing made in a directory that is no warehouse").isZero();
     }
 }

@@ -65,7 +65,8 @@ class ClusterCommandTest {
             assertThat(badKey.status()).isEqualTo(Main.FAILED);
             assertThat(badKey.err()).contains("--warehouse s3://tierproof/warehouse cannot be written")
                     .doesNotContain("creating Fluss table").doesNotContain(secret);
-            Outcome noBucket = run("streamhouse", "--fluss", fluss, "--warehouse", "s3://no-such-bucket/wh", "--conf",
+            // (Embedded: with --fluss, a warehouse other than the cluster's is refused before it is tried.)
+            Outcome noBucket = run("streamhouse", "--warehouse", "s3://no-such-bucket/wh", "--conf",
                     conf.toString(), "--table", "never", "--random", "10");
             assertThat(noBucket.status()).isEqualTo(Main.FAILED);
             assertThat(noBucket.err()).contains("--warehouse s3://no-such-bucket/wh cannot be written")
@@ -155,6 +156,13 @@ class ClusterCommandTest {
                     .containsAnyOf("SOME WRITES REJECTED", "STALLED");
 
             // Faults restart servers, which tierproof does only on a cluster it started itself.
+            Outcome otherLake = run("streamhouse", "--fluss", fluss, "--warehouse", "s3://tierproof/elsewhere",
+                    "--conf", conf.toString(), "--table", "never", "--random", "10");
+            assertThat(otherLake.status()).isEqualTo(Main.FAILED);
+            assertThat(otherLake.err()).contains("--warehouse s3://tierproof/elsewhere is not the warehouse the Fluss"
+                    + " cluster at --fluss " + fluss + " tiers into (datalake.paimon.warehouse = " + warehouse + ")")
+                    .doesNotContain(secret);
+
             Outcome faults = run("streamhouse", "--fluss", fluss, "--warehouse", warehouse, "--conf", conf.toString(),
                     "--table", "other", "--random", "20", "--faults", "restart-tablet@10");
             assertThat(faults.status()).isEqualTo(Main.FAILED);

@@ -30,7 +30,15 @@ class FaultTest {
     }
 
     @Test
-    void aSearchDrawsBothTimingsAndKeepsThemWhenItShrinks() {
+    void oneMomentHasOneTiming() {
+        assertThatThrownBy(() -> Fault.parse("restart-tablet@5,restart-tiering@5:in-flight", 10))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("--faults restart-tablet@5 and restart-tiering@5:in-flight");
+        assertThat(Fault.parse("restart-tablet@5:in-flight,restart-tiering@5:in-flight", 10)).hasSize(2);
+    }
+
+    @Test
+    void aSearchDrawsBothTimingsAndAShorterWorkloadKeepsThem() {
         Set<Boolean> timings = new HashSet<>();
         LongStream.range(0, 40).forEach(seed -> timings.add(
                 Fault.random(List.of(Fault.Kind.RESTART_TABLET), 100, seed).get(0).inFlight()));

@@ -117,6 +117,10 @@ class LakeLocationTest {
                 .containsEntry("hadoop.ipc.client.connect.timeout", "5000").doesNotContainKey("s3.retry.limit");
         assertThat(lake.flussClusterOptions()).containsEntry("datalake.paimon.warehouse", lake.warehouse())
                 .containsEntry("datalake.paimon.hadoop.ipc.client.connect.max.retries", "2");
+        // As Hadoop's client gets them from Paimon: the prefix gone, the bounds in place.
+        org.apache.hadoop.conf.Configuration hadoop = PaimonLake.context(lake).hadoopConf();
+        assertThat(hadoop.get("ipc.client.connect.timeout")).isEqualTo("5000");
+        assertThat(hadoop.get("ipc.client.connect.max.retries.on.timeouts")).isEqualTo("2");
         assertThat(LakeLocation.parse("--warehouse", "hdfs://nameservice1/wh", null, Map.of()).warehouse())
                 .as("an HA nameservice (HADOOP_CONF_DIR names its NameNodes)").isEqualTo("hdfs://nameservice1/wh");
 
