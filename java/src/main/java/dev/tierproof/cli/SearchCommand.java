@@ -199,11 +199,17 @@ final class SearchCommand extends TierproofCommand {
     }
 
     private static List<Fault.Kind> kinds(String list) {
+        List<Fault.Kind> kinds;
         try {
-            return Fault.kinds(list);
+            kinds = Fault.kinds(list);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("--faults " + list + ": " + e.getMessage(), e);
         }
+        if (kinds.contains(Fault.Kind.RESTART_LAKE)) {
+            throw new IllegalArgumentException("--faults " + list + ": restart-lake needs cluster up's cluster, and a"
+                    + " search runs on an embedded one (its lake is a directory: lake-outage is its lake's fault)");
+        }
+        return kinds;
     }
 
     /** A minimal case whose proof failed (no verdict): what failed, for tools. */

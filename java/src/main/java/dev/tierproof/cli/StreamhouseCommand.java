@@ -61,7 +61,7 @@ final class StreamhouseCommand extends TierproofCommand {
             + " answered (KIND@N:in-flight: as they are), restart tablet server 0 (same id, data"
             + " and port; move-tablet: on a new port), cancel and restart the tiering job, or restart the"
             + " coordinator (restart-coordinator) or ZooKeeper (restart-zookeeper), or make the lake table's commits"
-            + " fail for 3 s (lake-outage)")
+            + " fail for 3 s (lake-outage); with --cluster, kill the lake's store and start it again (restart-lake)")
     String faults;
 
     @Option(names = "--producer-option", paramLabel = "KEY=VALUE", description = "a setting of the Fluss client's"
@@ -212,6 +212,10 @@ final class StreamhouseCommand extends TierproofCommand {
                     throw new IllegalArgumentException("--faults move-tablet brings a tablet server back on a new"
                             + " port, which only the embedded cluster does: leave --cluster out to run it");
                 }
+            }
+            if (clusterDir == null && schedule.stream().anyMatch(f -> f.kind() == Fault.Kind.RESTART_LAKE)) {
+                throw new IllegalArgumentException("--faults restart-lake kills the lake's store, which tierproof does"
+                        + " only on the cluster ./build.sh cluster up starts: run it with --cluster DIR");
             }
             if (fluss != null && !schedule.isEmpty()) {
                 throw new IllegalArgumentException("--faults restart servers, which tierproof does only on the cluster"

@@ -36,7 +36,12 @@ public record Fault(Kind kind, int at, boolean inFlight) {
         /** ZooKeeper stops and starts again on the same port with the same data. */
         RESTART_ZOOKEEPER("restart-zookeeper"),
         /** For 3 s the lake table's manifest directory is not there: every commit to the lake fails. */
-        LAKE_OUTAGE("lake-outage");
+        LAKE_OUTAGE("lake-outage"),
+        /**
+         * The lake's store ({@code cluster up}'s SeaweedFS, or HDFS's NameNode and DataNode) killed
+         * ({@code kill -9}) and started again with its data: only on that cluster.
+         */
+        RESTART_LAKE("restart-lake");
 
         final String text;
 

@@ -41,6 +41,12 @@ public interface FlussCluster {
     /** Stops ZooKeeper and starts it again on its port. */
     void restartZooKeeper();
 
+    /** Kills the lake's store and starts it again with its data (only a cluster that runs one). */
+    default void restartLake() {
+        throw new IllegalArgumentException("restart-lake kills the lake's store, which tierproof does only on the"
+                + " cluster ./build.sh cluster up starts (--cluster DIR)");
+    }
+
     /**
      * Waits until a client of the cluster at {@code bootstrap} sees a coordinator and
      * {@code tablets} tablet servers, within {@code deadline}. A connection is refused until a

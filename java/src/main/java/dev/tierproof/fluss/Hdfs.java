@@ -114,12 +114,36 @@ final class Hdfs {
      * loopback), within {@code deadline}.
      */
     static void awaitWritable(String loopback, Ports ports, Duration deadline) throws InterruptedException {
-        String last = HttpPoll.until(HttpPoll.to("http://" + loopback + ":" + ports.http()
+        awaitWritable(loopback + ":" + ports.http(), loopback + ":" + ports.rpc(), deadline);
+    }
+
+    /** As above, for the cluster in {@code dir} (its NameNode's addresses read from its configuration). */
+    static void awaitWritable(Path dir, Duration deadline) throws InterruptedException {
+        String conf;
+        try {
+            conf = Files.readString(dir.resolve("conf").resolve(NAMENODE_PART).resolve(CONF));
+        } catch (IOException e) {
+            throw new TierproofException("could not read HDFS's configuration in " + dir + ": " + e.getMessage(), e);
+        }
+        awaitWritable(setting(conf, "dfs.namenode.http-address"), setting(conf, "dfs.namenode.rpc-address"), deadline);
+    }
+
+    private static String setting(String xml, String name) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("<name>" + java.util.regex.Pattern.quote(name)
+                + "</name><value>([^<]*)</value>").matcher(xml);
+        if (!m.find()) {
+            throw new TierproofException("HDFS's configuration has no " + name);
+        }
+        return m.group(1);
+    }
+
+    private static void awaitWritable(String http, String rpc, Duration deadline) throws InterruptedException {
+        String last = HttpPoll.until(HttpPoll.to("http://" + http
                 + "/jmx?qry=Hadoop:service=NameNode,name=FSNamesystemState").build(),
                 r -> r.body().matches("(?s).*\"NumLiveDataNodes\"\\s*:\\s*[1-9].*")
                         && r.body().contains("\"FSState\" : \"Operational\""), deadline);
         if (last != null) {
-            throw new TierproofException("HDFS's NameNode at " + loopback + ":" + ports.rpc() + " had no live DataNode"
+            throw new TierproofException("HDFS's NameNode at " + rpc + " had no live DataNode"
                     + " within " + deadline.toSeconds() + " s (last answer: " + last + ")");
         }
     }

@@ -477,6 +477,25 @@ public final class ProcessCluster {
         }
     }
 
+    /**
+     * The lake's store killed ({@code kill -9}) and started again with its data: SeaweedFS, or
+     * HDFS's NameNode and DataNode (then awaited until the NameNode serves writes again: out of
+     * safe mode, its DataNode back).
+     */
+    public static State restartLake(State state, Duration deadline) {
+        if (state.parts().containsKey("s3")) {
+            return restart(state, "s3", deadline);
+        }
+        State next = restart(restart(state, Hdfs.NAMENODE_PART, deadline), Hdfs.DATANODE_PART, deadline);
+        try {
+            Hdfs.awaitWritable(state.dir(), deadline);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TierproofException("waiting for HDFS after its restart was interrupted", e);
+        }
+        return next;
+    }
+
     /** The ZooKeeper session that owns an ephemeral node, or 0 when it is not there. */
     private static long registrationOwner(String zookeeper, String path) throws Exception {
         org.apache.zookeeper.ZooKeeper zk = new org.apache.zookeeper.ZooKeeper(zookeeper, 10_000, event -> {});

@@ -44,4 +44,9 @@ public final class ProcessFlussCluster implements FlussCluster {
     public synchronized void restartZooKeeper() {
         state = ProcessCluster.restart(state, "zookeeper", RESTART);
     }
+
+    @Override
+    public synchronized void restartLake() {
+        state = ProcessCluster.restartLake(state, RESTART);
+    }
 }

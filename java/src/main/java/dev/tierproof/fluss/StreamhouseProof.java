@@ -224,6 +224,7 @@ public final class StreamhouseProof {
                             case RESTART_COORDINATOR -> cluster.restartCoordinator();
                             case RESTART_ZOOKEEPER -> cluster.restartZooKeeper();
                             case LAKE_OUTAGE -> LakeOutage.run(cfg.warehouse(), db, table, Duration.ofSeconds(3));
+                            case RESTART_LAKE -> cluster.restartLake();
                         }
                         injected.add(f + " (" + Statements.millisSince(ft) + " ms)");
                     });

@@ -61,7 +61,8 @@ public final class Tiering implements AutoCloseable {
         flussConf.setString("tiering.poll.table.interval", pollInterval.toMillis() + "ms");
         Configuration lakeConf = new Configuration();
         lakeConf.setString("metastore", "filesystem");
-        warehouse.catalogOptions().forEach(lakeConf::setString);
+        // As users run it: the store's own retries (tierproof's bounds are for its own steps).
+        warehouse.deploymentOptions().forEach(lakeConf::setString);
         try {
             var env = engine.streamEnvironment();
             if (checkpoints != null) {

@@ -215,35 +215,38 @@ public final class LakeLocation {
             "s3.connection.establish.timeout", "5000",
             "s3.connection.timeout", "30000");
 
-    /**
-     * How long a call to a name node may take, unless the settings say otherwise: Hadoop's IPC
-     * defaults (a 20 s connect timeout, retried 45 times) would hold a step for 15 minutes on an
-     * unreachable name node.
-     */
-    private static final Map<String, String> HDFS_BOUNDS = Map.of(
-            "hadoop.ipc.client.connect.timeout", "5000",
-            "hadoop.ipc.client.connect.max.retries", "2",
-            "hadoop.ipc.client.connect.max.retries.on.timeouts", "2");
-
     /** Everything Paimon's catalog needs: the warehouse and the file system's settings. */
     public Map<String, String> catalogOptions() {
         Map<String, String> o = new LinkedHashMap<>();
+        // Not for HDFS: Hadoop caches one client per name node and JVM, so bounds given here would
+        // reach the tiering job's client too (an embedded one shares this JVM). An unanswered name
+        // node is bounded by the warehouse probe's own deadline instead.
         if (warehouse.startsWith("s3://")) {
             o.putAll(S3_BOUNDS);
-        } else if (warehouse.startsWith("hdfs://")) {
-            o.putAll(HDFS_BOUNDS);
         }
         o.putAll(fileSystem);
         o.put("warehouse", warehouse);
         return o;
     }
 
-    /** The same, as a Fluss server's {@code datalake.paimon.*} options (a filesystem metastore). */
+    /**
+     * What the deployment itself gets (the lake tiering job, the Fluss servers): the warehouse
+     * and the user's settings, without tierproof's bounds on the store's retries. Those keep
+     * tierproof's own steps from hanging; given to the deployment, they would make it fail
+     * sooner than it does as users run it, and its failures would be tierproof's making.
+     */
+    public Map<String, String> deploymentOptions() {
+        Map<String, String> o = new LinkedHashMap<>(fileSystem);
+        o.put("warehouse", warehouse);
+        return o;
+    }
+
+    /** The deployment's options as a Fluss server's {@code datalake.paimon.*} options (a filesystem metastore). */
     public Map<String, String> flussClusterOptions() {
         Map<String, String> o = new LinkedHashMap<>();
         o.put("datalake.format", "paimon");
         o.put("datalake.paimon.metastore", "filesystem");
-        catalogOptions().forEach((k, v) -> o.put("datalake.paimon." + k, v));
+        deploymentOptions().forEach((k, v) -> o.put("datalake.paimon." + k, v));
         return o;
     }
 

@@ -128,6 +128,18 @@ class MessagesTest {
         assertTrue(badJudge.err().contains("--judge-as " + ddl + ": "), badJudge.err());
     }
 
+    @Test
+    void aLakeStoreRestartNeedsTheClusterThatRunsOne() {
+        Outcome embedded = run("streamhouse", "--random", "20", "--faults", "restart-lake@10");
+        assertEquals(Main.FAILED, embedded.status());
+        assertTrue(embedded.err().contains("--faults restart-lake kills the lake's store, which tierproof does only on"
+                + " the cluster ./build.sh cluster up starts: run it with --cluster DIR"), embedded.err());
+        assertFalse(embedded.err().contains("starting Fluss"), embedded.err());
+        Outcome search = run("search", "--streamhouse", "--faults", "restart-tablet,restart-lake");
+        assertEquals(Main.FAILED, search.status());
+        assertTrue(search.err().contains("restart-lake needs cluster up's cluster"), search.err());
+    }
+
     /** A read-only file system (a read-only tmpfs mounted for the test: CI runs as root). */
     @Test
     void aReadOnlyWarehouseSaysSo() throws Exception {

@@ -36,7 +36,9 @@ class LakeLocationTest {
         assertThat(lake.catalogOptions()).containsEntry("warehouse", "s3://my-bucket/a/wh")
                 .containsEntry("s3.access-key", "AKIDTEST").containsEntry("s3.secret-key", "very-secret-value")
                 .containsEntry("s3.endpoint", "http://127.0.0.1:9000").containsEntry("s3.path.style.access", "true");
-        assertThat(lake.flussClusterOptions()).containsEntry("datalake.paimon.s3.secret-key", "very-secret-value")
+        assertThat(lake.catalogOptions()).containsEntry("s3.retry.limit", "2");
+        assertThat(lake.flussClusterOptions()).doesNotContainKey("datalake.paimon.s3.retry.limit")
+                .containsEntry("datalake.paimon.s3.secret-key", "very-secret-value")
                 .containsEntry("datalake.paimon.warehouse", "s3://my-bucket/a/wh");
         assertThat(lake.toString()).isEqualTo("s3://my-bucket/a/wh").doesNotContain("secret");
         assertThatThrownBy(lake::directory).hasMessageContaining("s3://my-bucket/a/wh is not a local directory");
@@ -106,21 +108,19 @@ class LakeLocationTest {
     }
 
     @Test
-    void anHdfsWarehouseIsReachedThroughItsNameNodeWithBoundedCalls() throws Exception {
+    void anHdfsWarehouseIsReachedThroughItsNameNodeWithHadoopsOwnRetries() throws Exception {
         LakeLocation lake = LakeLocation.parse("--warehouse", "hdfs://namenode-1.example:8020/lake/wh/", null, KEYS);
         assertThat(lake.isLocal()).isFalse();
         assertThat(lake.warehouse()).isEqualTo("hdfs://namenode-1.example:8020/lake/wh");
         // The S3 variables of the environment are not an HDFS lake's: nothing of them is taken.
         assertThat(lake.fileSystemSettings()).isEmpty();
-        assertThat(lake.catalogOptions()).containsEntry("warehouse", "hdfs://namenode-1.example:8020/lake/wh")
-                .containsEntry("hadoop.ipc.client.connect.max.retries.on.timeouts", "2")
-                .containsEntry("hadoop.ipc.client.connect.timeout", "5000").doesNotContainKey("s3.retry.limit");
+        // Hadoop's client is shared by every user of a name node in a JVM (the tiering job's too): no bounds.
+        assertThat(lake.catalogOptions()).containsOnlyKeys("warehouse")
+                .containsEntry("warehouse", "hdfs://namenode-1.example:8020/lake/wh");
+        // The deployment (servers, tiering job) runs with the store's own retries, as users run it.
         assertThat(lake.flussClusterOptions()).containsEntry("datalake.paimon.warehouse", lake.warehouse())
-                .containsEntry("datalake.paimon.hadoop.ipc.client.connect.max.retries", "2");
-        // As Hadoop's client gets them from Paimon: the prefix gone, the bounds in place.
-        org.apache.hadoop.conf.Configuration hadoop = PaimonLake.context(lake).hadoopConf();
-        assertThat(hadoop.get("ipc.client.connect.timeout")).isEqualTo("5000");
-        assertThat(hadoop.get("ipc.client.connect.max.retries.on.timeouts")).isEqualTo("2");
+                .doesNotContainKey("datalake.paimon.hadoop.ipc.client.connect.max.retries");
+        assertThat(lake.deploymentOptions()).containsOnlyKeys("warehouse");
         assertThat(LakeLocation.parse("--warehouse", "hdfs://nameservice1/wh", null, Map.of()).warehouse())
                 .as("an HA nameservice (HADOOP_CONF_DIR names its NameNodes)").isEqualTo("hdfs://nameservice1/wh");
 
@@ -128,8 +128,10 @@ class LakeLocationTest {
         Files.writeString(conf, "hadoop.dfs.client.use.datanode.hostname=true\nhadoop.ipc.client.connect.timeout=9000\n");
         LakeLocation given = LakeLocation.parse("--warehouse", "hdfs://10.0.0.7:9000/wh", conf, Map.of());
         assertThat(given.fileSystemSettings()).containsEntry("hadoop.dfs.client.use.datanode.hostname", "true");
-        assertThat(given.catalogOptions()).as("the user's settings over tierproof's bounds")
-                .containsEntry("hadoop.ipc.client.connect.timeout", "9000");
+        // As Hadoop's client gets them from Paimon: the prefix gone.
+        org.apache.hadoop.conf.Configuration hadoop = PaimonLake.context(given).hadoopConf();
+        assertThat(hadoop.get("ipc.client.connect.timeout")).isEqualTo("9000");
+        assertThat(hadoop.get("dfs.client.use.datanode.hostname")).isEqualTo("true");
         Files.writeString(conf, "s3.endpoint=http://127.0.0.1:9000\n");
         assertThatThrownBy(() -> LakeLocation.parse("--warehouse", "hdfs://10.0.0.7:9000/wh", conf, Map.of()))
                 .hasMessageContaining("the key s3.endpoint is not a Hadoop setting");
