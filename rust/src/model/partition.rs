@@ -28,10 +28,11 @@ const READS_AT_ONCE: u64 = 4;
 /// How often (in bytes written) a spill looks at its file system's free space.
 const SPACE_CHECK_EVERY: u64 = 64 * 1024 * 1024;
 
-/// The free space a spill leaves to everyone else on its file system: the larger of 1 GiB and
-/// 5 % of it. tierproof runs next to people's data; a full disk would fail their writes too.
+/// The free space a spill leaves to everyone else on its file system: 5 % of it, at least 1 GiB
+/// and at most 10 GiB. tierproof runs next to people's data; a full disk would fail their writes
+/// too.
 fn space_reserve(total: u64) -> u64 {
-    (1 << 30).max(total / 20)
+    (total / 20).clamp(1 << 30, 10 << 30)
 }
 
 /// A read's changes on disk, one file per partition. Its files are removed when it is dropped.
@@ -441,6 +442,9 @@ fn free_bytes(dir: &Path) -> Option<(u64, u64)> {
         return None;
     }
     let block = stat.f_frsize as u64;
+    if stat.f_blocks == 0 || block == 0 {
+        return None; // a file system that says no size (some FUSE ones): unknown, not full
+    }
     Some((
         (stat.f_bavail as u64).saturating_mul(block),
         (stat.f_blocks as u64).saturating_mul(block),
@@ -771,9 +775,11 @@ mod tests {
             5 << 30,
             "5 % of a large file system"
         );
+        assert_eq!(space_reserve(2 << 40), 10 << 30, "at most 10 GiB");
 
         let d = dir("full");
         let mut s = Spill::create(&d, "r", 2, false).unwrap();
+        s.reserve = Some(0); // whatever this machine's disk holds
         s.push(0, RowKind::Insert, b"k0", b"fits");
         assert_eq!(s.error(), None, "the first write looks, and there is room");
         // A file system as full as the reserve: the next look stops it, naming the directory.

@@ -486,6 +486,10 @@ public final class ProcessCluster {
         if (state.parts().containsKey("s3")) {
             return restart(state, "s3", deadline);
         }
+        // Both down at once (one outage), then the NameNode before its DataNode: the new NameNode
+        // knows no DataNode but the new one, so "a live DataNode" below means the restarted one.
+        stop(state.parts().get(Hdfs.DATANODE_PART));
+        stop(state.parts().get(Hdfs.NAMENODE_PART));
         State next = restart(restart(state, Hdfs.NAMENODE_PART, deadline), Hdfs.DATANODE_PART, deadline);
         try {
             Hdfs.awaitWritable(state.dir(), deadline);

@@ -47,6 +47,11 @@ public final class ProcessFlussCluster implements FlussCluster {
 
     @Override
     public synchronized void restartLake() {
-        state = ProcessCluster.restartLake(state, RESTART);
+        try {
+            state = ProcessCluster.restartLake(state, RESTART);
+        } finally {
+            // A restart that failed halfway wrote what it had started: keep to the state file.
+            state = ProcessCluster.read(state.dir()).orElse(state);
+        }
     }
 }

@@ -117,24 +117,51 @@ public final class RemoteFlussCluster implements FlussCluster {
         return this;
     }
 
-    /** The same warehouse: the same URI or directory, but for trailing slashes and a {@code file:} scheme. */
+    /**
+     * Whether a cluster's configured warehouse may be {@code lake}: the same URI (s3, s3a and s3n
+     * alike; the host in any case; HDFS's default port 8020 said or not; trailing slashes aside),
+     * or the same directory (through links, when it exists here; one that does not exist here may
+     * be the servers' view of it, as from a container: not refused).
+     */
     static boolean sameWarehouse(String configured, dev.tierproof.paimon.LakeLocation lake) {
         String theirs = configured.strip();
         if (lake.isLocal()) {
             String path = theirs.startsWith("file://") ? theirs.substring("file://".length())
                     : theirs.startsWith("file:") ? theirs.substring("file:".length()) : theirs;
-            return !path.contains("://") && java.nio.file.Path.of(path).toAbsolutePath().normalize()
-                    .equals(lake.directory());
+            if (path.contains("://") || !path.startsWith("/")) {
+                return false;
+            }
+            java.nio.file.Path p = java.nio.file.Path.of(path).normalize();
+            if (p.equals(lake.directory())) {
+                return true;
+            }
+            try {
+                return !java.nio.file.Files.exists(p) || java.nio.file.Files.isSameFile(p, lake.directory());
+            } catch (java.io.IOException e) {
+                return false;
+            }
         }
-        return trimmed(theirs).equals(trimmed(lake.warehouse()));
+        return canonical(theirs).equals(canonical(lake.warehouse()));
     }
 
-    private static String trimmed(String uri) {
-        String u = uri;
-        while (u.endsWith("/")) {
-            u = u.substring(0, u.length() - 1);
+    /** A warehouse URI compared by what it reaches. */
+    private static String canonical(String uri) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("([A-Za-z][A-Za-z0-9+.-]*)://([^/]*)(/.*)?")
+                .matcher(uri);
+        if (!m.matches()) {
+            return uri;
         }
-        return u;
+        String scheme = m.group(1).toLowerCase(java.util.Locale.ROOT);
+        scheme = scheme.equals("s3a") || scheme.equals("s3n") ? "s3" : scheme;
+        String authority = m.group(2).toLowerCase(java.util.Locale.ROOT);
+        if (scheme.equals("hdfs") && authority.endsWith(":8020")) {
+            authority = authority.substring(0, authority.length() - ":8020".length());
+        }
+        String path = m.group(3) == null ? "" : m.group(3);
+        while (path.endsWith("/")) {
+            path = path.substring(0, path.length() - 1);
+        }
+        return scheme + "://" + authority + path;
     }
 
     /** A URI as it may be said: without a {@code user:password@} part. */

@@ -215,14 +215,25 @@ public final class LakeLocation {
             "s3.connection.establish.timeout", "5000",
             "s3.connection.timeout", "30000");
 
+    /**
+     * How long tierproof's own calls to a name node may take: Hadoop's IPC defaults (a 20 s
+     * connect timeout, retried 45 times) would hold a step for 15 minutes on an unanswered one.
+     * With a client of their own (Hadoop caches one per name node and JVM otherwise), so that the
+     * bounds never reach the deployment's client (an embedded tiering job shares this JVM).
+     */
+    private static final Map<String, String> HDFS_BOUNDS = Map.of(
+            "hadoop.fs.hdfs.impl.disable.cache", "true",
+            "hadoop.ipc.client.connect.timeout", "5000",
+            "hadoop.ipc.client.connect.max.retries", "2",
+            "hadoop.ipc.client.connect.max.retries.on.timeouts", "2");
+
     /** Everything Paimon's catalog needs: the warehouse and the file system's settings. */
     public Map<String, String> catalogOptions() {
         Map<String, String> o = new LinkedHashMap<>();
-        // Not for HDFS: Hadoop caches one client per name node and JVM, so bounds given here would
-        // reach the tiering job's client too (an embedded one shares this JVM). An unanswered name
-        // node is bounded by the warehouse probe's own deadline instead.
         if (warehouse.startsWith("s3://")) {
             o.putAll(S3_BOUNDS);
+        } else if (warehouse.startsWith("hdfs://")) {
+            o.putAll(HDFS_BOUNDS);
         }
         o.putAll(fileSystem);
         o.put("warehouse", warehouse);

@@ -134,11 +134,15 @@ public final class PaimonLake {
                         p = p.getParent()) {
                     top = p;
                 }
-                io.writeFile(probe, "tierproof", false);
-                io.deleteQuietly(probe);
-                if (top != null) {
-                    // Made for the probe (an object store's "directory" marker, HDFS's parents): removed.
-                    removeEmptyUpTo(io, root, top);
+                try {
+                    io.writeFile(probe, "tierproof", false);
+                } finally {
+                    io.deleteQuietly(probe);
+                    if (top != null) {
+                        // Made for the probe (an object store's "directory" marker, HDFS's parents): removed,
+                        // whether the write went through or not.
+                        removeEmptyUpTo(io, root, top);
+                    }
                 }
                 written.complete(top == null ? null : top.toString());
             } catch (Throwable e) {

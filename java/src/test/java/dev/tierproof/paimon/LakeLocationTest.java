@@ -108,15 +108,19 @@ class LakeLocationTest {
     }
 
     @Test
-    void anHdfsWarehouseIsReachedThroughItsNameNodeWithHadoopsOwnRetries() throws Exception {
+    void anHdfsWarehouseIsReachedWithTierproofsOwnCallsBoundedAndTheDeploymentsNot() throws Exception {
         LakeLocation lake = LakeLocation.parse("--warehouse", "hdfs://namenode-1.example:8020/lake/wh/", null, KEYS);
         assertThat(lake.isLocal()).isFalse();
         assertThat(lake.warehouse()).isEqualTo("hdfs://namenode-1.example:8020/lake/wh");
         // The S3 variables of the environment are not an HDFS lake's: nothing of them is taken.
         assertThat(lake.fileSystemSettings()).isEmpty();
-        // Hadoop's client is shared by every user of a name node in a JVM (the tiering job's too): no bounds.
-        assertThat(lake.catalogOptions()).containsOnlyKeys("warehouse")
-                .containsEntry("warehouse", "hdfs://namenode-1.example:8020/lake/wh");
+        // tierproof's own calls are bounded, on a client of their own (not Hadoop's shared one).
+        assertThat(lake.catalogOptions()).containsEntry("warehouse", "hdfs://namenode-1.example:8020/lake/wh")
+                .containsEntry("hadoop.fs.hdfs.impl.disable.cache", "true")
+                .containsEntry("hadoop.ipc.client.connect.max.retries.on.timeouts", "2");
+        org.apache.hadoop.conf.Configuration own = PaimonLake.context(lake).hadoopConf();
+        assertThat(own.get("ipc.client.connect.timeout")).isEqualTo("5000");
+        assertThat(own.getBoolean("fs.hdfs.impl.disable.cache", false)).isTrue();
         // The deployment (servers, tiering job) runs with the store's own retries, as users run it.
         assertThat(lake.flussClusterOptions()).containsEntry("datalake.paimon.warehouse", lake.warehouse())
                 .doesNotContainKey("datalake.paimon.hadoop.ipc.client.connect.max.retries");
