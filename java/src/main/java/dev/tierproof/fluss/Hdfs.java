@@ -111,13 +111,8 @@ final class Hdfs {
 
     /**
      * Waits until the NameNode serves writes: out of safe mode, with a live DataNode (its JMX, on
-     * loopback), within {@code deadline}.
+     * loopback), within {@code deadline}; its addresses read from the configuration in {@code dir}.
      */
-    static void awaitWritable(String loopback, Ports ports, Duration deadline) throws InterruptedException {
-        awaitWritable(loopback + ":" + ports.http(), loopback + ":" + ports.rpc(), deadline);
-    }
-
-    /** As above, for the cluster in {@code dir} (its NameNode's addresses read from its configuration). */
     static void awaitWritable(Path dir, Duration deadline) throws InterruptedException {
         String conf;
         try {

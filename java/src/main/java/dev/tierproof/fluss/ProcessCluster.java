@@ -158,7 +158,7 @@ public final class ProcessCluster {
                 Hdfs.Ports hdfs = new Hdfs.Ports(freePort(), freePort(), freePort(), freePort(), freePort());
                 warehouse = startNameNode(dir, hdfs, parts, flinkConnectors, deadline, progress);
                 part = "HDFS's DataNode";
-                startDataNode(dir, hdfs, parts, flinkConnectors, deadline, progress);
+                startDataNode(dir, hdfs, warehouse, parts, flinkConnectors, deadline, progress);
             }
             LakeLocation lake = LakeLocation.parse("the cluster's warehouse", warehouse,
                     lakeStore == Lake.S3 ? dir.resolve(SeaweedFs.SETTINGS) : null, Map.of());
@@ -273,10 +273,9 @@ public final class ProcessCluster {
         progress.step("formatting HDFS's namespace and starting its NameNode at " + nameNode);
         // Among the parts while it runs: an interrupted start stops it with the rest.
         String format = Hdfs.NAMENODE_PART + "-format";
-        Process formatting = startOnce(dir, format, Hdfs.NAMENODE_PART, Hdfs.NAMENODE, Hdfs.formatArgs(dir));
         String[] formatArgs = Hdfs.formatArgs(dir);
-        parts.put(format, new State.Part(formatting.pid(), Hdfs.NAMENODE, "format",
-                formatArgs[formatArgs.length - 1]));
+        Process formatting = launch(dir, format, Hdfs.NAMENODE_PART, null, Hdfs.NAMENODE, formatArgs);
+        parts.put(format, part(formatting, Hdfs.NAMENODE, "format", formatArgs));
         try {
             awaitEnd(formatting, format, dir, deadline);
         } finally {
@@ -290,14 +289,14 @@ public final class ProcessCluster {
     }
 
     /** HDFS's DataNode, awaited until the NameNode serves writes with it. */
-    private static void startDataNode(Path dir, Hdfs.Ports ports, Map<String, State.Part> parts,
+    private static void startDataNode(Path dir, Hdfs.Ports ports, String warehouse, Map<String, State.Part> parts,
             boolean flinkConnectors, Duration deadline, Progress progress) throws IOException, InterruptedException {
         String dataNode = LOOPBACK + ":" + ports.data();
         progress.step("starting HDFS's DataNode at " + dataNode);
         parts.put(Hdfs.DATANODE_PART, start(dir, Hdfs.DATANODE_PART, Hdfs.DATANODE, dataNode,
                 argsOf(dir, Hdfs.DATANODE_PART)));
-        recordSoFar(dir, "none (not started)", Hdfs.warehouse(LOOPBACK, ports), flinkConnectors, parts);
-        Hdfs.awaitWritable(LOOPBACK, ports, deadline);
+        recordSoFar(dir, "none (not started)", warehouse, flinkConnectors, parts);
+        Hdfs.awaitWritable(dir, deadline);
     }
 
     /** The lake's store, ZooKeeper, the coordinator, the tablet servers by id, then Flink: the order {@code down} reverses. */
@@ -544,21 +543,22 @@ public final class ProcessCluster {
      */
     private static State.Part start(Path dir, String name, String program, String mainClass, String endpoint,
             String... args) throws IOException {
-        Path log = dir.resolve("logs").resolve(name + ".log");
-        Process p = new ProcessBuilder(command(dir, name, program, mainClass, args)).directory(dir.toFile())
-                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
-                .redirectInput(ProcessBuilder.Redirect.from(nullFile())).start();
+        return part(launch(dir, name, name, program, mainClass, args), mainClass, endpoint, args);
+    }
+
+    /** A started process as a part: its last argument (its configuration) marks it as ours. */
+    private static State.Part part(Process p, String mainClass, String endpoint, String... args) {
         return new State.Part(p.pid(), mainClass, endpoint, args[args.length - 1]);
     }
 
     /**
-     * Starts a one-time command of a part's ({@code classPathOf}'s class path), its output in the
-     * cluster's logs as {@code name}.
+     * Starts a process on {@code classPathOf}'s class path (see {@link #command}), its output in
+     * the cluster's logs as {@code name}.
      */
-    private static Process startOnce(Path dir, String name, String classPathOf, String mainClass, String... args)
-            throws IOException {
+    private static Process launch(Path dir, String name, String classPathOf, String program, String mainClass,
+            String... args) throws IOException {
         Path log = dir.resolve("logs").resolve(name + ".log");
-        return new ProcessBuilder(command(dir, classPathOf, null, mainClass, args)).directory(dir.toFile())
+        return new ProcessBuilder(command(dir, classPathOf, program, mainClass, args)).directory(dir.toFile())
                 .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
                 .redirectInput(ProcessBuilder.Redirect.from(nullFile())).start();
     }
