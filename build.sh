@@ -53,9 +53,10 @@ build() {
     plain
 }
 
-# Rebuild when anything the jar is made of is newer than it.
+# Rebuild when anything the jar is made of is newer than it, or the pom than the class path file (a
+# jar packaged by mvn alone leaves that file behind).
 stale() {
-  [ ! -f "$jar" ] || [ ! -f "$classpath" ] ||
+  [ ! -f "$jar" ] || [ ! -f "$classpath" ] || [ java/pom.xml -nt "$classpath" ] ||
     [ -n "$(find rust java/src java/pom.xml Cargo.toml -newer "$jar" -type f -print -quit)" ]
 }
 
@@ -86,6 +87,22 @@ ensure_hdfs() {
     -Dmdep.outputFile="$root/$hdfs_classpath" -Dmdep.includeScope=runtime 2>&1 | plain
 }
 
+# fake-gcs-server (cluster up --lake gcs): the GCS store, a Go program built from its module into
+# java/gcs/bin by Go's own installer (the module proxy serves it).
+fakegcs_version=v1.56.1
+fakegcs=java/gcs/bin/fake-gcs-server
+ensure_fakegcs() {
+  if [ -x "$fakegcs" ] && go version -m "$fakegcs" 2>/dev/null | grep -q "mod.*fake-gcs-server.*$fakegcs_version"; then
+    return 0
+  fi
+  if ! command -v go >/dev/null; then
+    echo "build: cluster up --lake gcs needs Go to install fake-gcs-server $fakegcs_version (https://go.dev/dl)" >&2
+    return 1
+  fi
+  echo "build: installing fake-gcs-server $fakegcs_version (go install) for cluster up's GCS store" >&2
+  GOBIN="$root/java/gcs/bin" go install "github.com/fsouza/fake-gcs-server@$fakegcs_version" 2>&1 | plain
+}
+
 # Class-data sharing: the first run after a build records the classes it loads into an archive
 # (under a name of its own, so that runs side by side never share a half-written file); later runs
 # map it instead of loading and verifying thousands of Flink classes again (~3 s a start).
@@ -107,7 +124,7 @@ run() {
   if [ $# -eq 0 ]; then quick=(-XX:TieredStopAtLevel=1 -XX:+UseSerialGC); fi
   # shellcheck disable=SC2046
   exec java $(prop jvm.opens) -Xmx4g "${quick[@]}" "${cds[@]}" '-Xlog:cds*=off' \
-    -Dtierproof.hdfs.classpath="$root/$hdfs_classpath" \
+    -Dtierproof.hdfs.classpath="$root/$hdfs_classpath" -Dtierproof.fakegcs="$root/$fakegcs" \
     -cp "$jar:$(cat "$classpath")" dev.tierproof.cli.Main "$@"
 }
 
@@ -116,6 +133,7 @@ test_all() {
   ensure_fetched
   ensure_seaweedfs
   ensure_hdfs
+  ensure_fakegcs
   local logs
   logs=$(mktemp -d)
   trap 'rm -rf "$logs"' RETURN
@@ -177,7 +195,11 @@ case "${1:-}" in
   cluster) shift
     case " $* " in
       *" up "*)
-        case " $* " in *" --lake hdfs "* | *" --lake=hdfs "*) ensure_hdfs ;; *) ensure_seaweedfs ;; esac ;;
+        case " $* " in
+          *" --lake hdfs "* | *" --lake=hdfs "*) ensure_hdfs ;;
+          *" --lake gcs "* | *" --lake=gcs "*) ensure_fakegcs ;;
+          *) ensure_seaweedfs ;;
+        esac ;;
     esac
     run cluster "$@" ;;
   bench) shift; cargo bench --bench general; run bench --criterion "$root/target/criterion" "$@" ;;

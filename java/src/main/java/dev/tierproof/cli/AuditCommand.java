@@ -46,13 +46,13 @@ final class AuditCommand extends TierproofCommand {
             + " connectors along (pipeline.jars, loaded child-first), for a Flink cluster without them in its lib/")
     boolean shipConnectors;
 
-    @Option(names = "--warehouse", paramLabel = "DIR|s3://BUCKET/PATH|hdfs://NAMENODE:PORT/PATH",
+    @Option(names = "--warehouse", paramLabel = "DIR|s3://BUCKET/PATH|hdfs://NAMENODE:PORT/PATH|gs://BUCKET/PATH",
             description = "the Paimon warehouse the cluster tiers into (datalake.paimon.warehouse); only read")
     String warehouse;
 
     @Option(names = "--conf", paramLabel = "FILE", description = "an s3:// warehouse's settings (s3.endpoint,"
-            + " s3.access-key, s3.secret-key, …; default: the AWS_* variables of the environment), or an hdfs://"
-            + " one's (hadoop.KEY=VALUE)")
+            + " s3.access-key, s3.secret-key, …; default: the AWS_* variables of the environment), an hdfs://"
+            + " one's (hadoop.KEY=VALUE), or a gs:// one's (hadoop.fs.gs.KEY=VALUE)")
     Path conf;
 
     @Option(names = "--every", paramLabel = "SECONDS", description = "watch: audit again every SECONDS (1 to"

@@ -10,8 +10,8 @@ import picocli.CommandLine.Parameters;
 
 /** {@code tierproof cluster up|down|status}: a Fluss cluster of separate processes on this machine. */
 @Command(name = "cluster", mixinStandardHelpOptions = true, description = "Start (up), stop and remove (down) or"
-        + " show (status) a Fluss cluster as users deploy one: a lake store (SeaweedFS as S3, or HDFS), ZooKeeper, a"
-        + " coordinator and tablet servers and a Flink session cluster, each a process of its own on loopback,"
+        + " show (status) a Fluss cluster as users deploy one: a lake store (SeaweedFS as S3, HDFS, or"
+        + " fake-gcs-server as GCS), ZooKeeper, a coordinator and tablet servers and a Flink session cluster, each a process of its own on loopback,"
         + " tiering into a Paimon warehouse in that store.")
 final class ClusterCommand extends TierproofCommand {
     @Parameters(index = "0", paramLabel = "up|down|status", description = "what to do")
@@ -29,9 +29,9 @@ final class ClusterCommand extends TierproofCommand {
             + " distribution comes, without Paimon and Fluss on its class path: every job then ships them")
     boolean flinkWithoutConnectors;
 
-    @Option(names = "--lake", paramLabel = "s3|hdfs", defaultValue = "s3", description = "where the Paimon"
-            + " warehouse is kept: s3 (SeaweedFS, one process) or hdfs (a NameNode and a DataNode); default"
-            + " ${DEFAULT-VALUE}")
+    @Option(names = "--lake", paramLabel = "s3|hdfs|gcs", defaultValue = "s3", description = "where the Paimon"
+            + " warehouse is kept: s3 (SeaweedFS, one process), hdfs (a NameNode and a DataNode) or gcs"
+            + " (fake-gcs-server, one process, through Google's GCS connector); default ${DEFAULT-VALUE}")
     String lake;
 
     @Option(names = "--deadline-s", paramLabel = "N", defaultValue = "60",
@@ -52,7 +52,8 @@ final class ClusterCommand extends TierproofCommand {
                 ProcessCluster.Lake store = switch (lake) {
                     case "s3" -> ProcessCluster.Lake.S3;
                     case "hdfs" -> ProcessCluster.Lake.HDFS;
-                    default -> throw new IllegalArgumentException("--lake " + lake + " is not s3 or hdfs");
+                    case "gcs" -> ProcessCluster.Lake.GCS;
+                    default -> throw new IllegalArgumentException("--lake " + lake + " is not s3, hdfs or gcs");
                 };
                 ProcessCluster.State s = ProcessCluster.up(where, tablets, !flinkWithoutConnectors, store, deadline,
                         dev.tierproof.run.Progress.to(main.err));
@@ -88,7 +89,7 @@ final class ClusterCommand extends TierproofCommand {
         main.out.println("zookeeper    : " + s.zookeeper());
         main.out.println("fluss        : " + s.fluss() + " (the coordinator: --fluss)");
         main.out.println("warehouse    : " + s.warehouse() + " (its Paimon lake: --warehouse"
-                + (s.conf() != null ? "; its S3 settings: --conf " + s.conf() : "") + ")");
+                + (s.conf() != null ? "; its store's settings: --conf " + s.conf() : "") + ")");
         if (s.hasFlink()) {
             main.out.println("flink        : " + s.flink() + " (a session cluster's REST endpoint: --flink"
                     + (s.flinkHasConnectors() ? "" : "; no Paimon or Fluss on its class path: --ship-connectors") + ")");

@@ -48,6 +48,19 @@ public final class Main {
      */
     static final Path SYSTEM_TMP = Path.of(System.getProperty("java.io.tmpdir"));
 
+    /**
+     * Google's GCS connector logs through java.util.logging, at INFO, on every call (its metrics,
+     * its bucket checks): warnings only, as log4j's configuration has everything else. Held here:
+     * java.util.logging keeps a logger's level only while the logger is referenced.
+     */
+    private static final java.util.logging.Logger GCS_CONNECTOR = quiet("com.google.cloud.hadoop");
+
+    private static java.util.logging.Logger quiet(String name) {
+        java.util.logging.Logger logger = java.util.logging.Logger.getLogger(name);
+        logger.setLevel(java.util.logging.Level.WARNING);
+        return logger;
+    }
+
     public static void main(String[] argv) {
         boolean verbose = Arrays.asList(argv).contains("--verbose");
         // Before anything logs: engine stack traces only with --verbose.

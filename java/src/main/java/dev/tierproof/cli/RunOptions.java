@@ -12,14 +12,17 @@ final class RunOptions {
 
     @Option(names = "--warehouse", paramLabel = "DIR",
             description = "keep the Paimon tables in DIR (default: a temporary warehouse, removed at the end);"
-                    + " streamhouse: also s3://BUCKET/PATH or hdfs://NAMENODE:PORT/PATH, with --conf")
+                    + " streamhouse: also s3://BUCKET/PATH, hdfs://NAMENODE:PORT/PATH or gs://BUCKET/PATH, with"
+                    + " --conf")
     String warehouse;
 
     @Option(names = "--conf", paramLabel = "FILE", description = "an s3:// warehouse's settings: a properties file"
             + " of s3.endpoint, s3.access-key, s3.secret-key, s3.session.token, s3.path.style.access, … (default:"
             + " AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN, AWS_ENDPOINT_URL and AWS_REGION from the"
             + " environment); an hdfs:// one's:"
-            + " hadoop.KEY=VALUE lines (and HADOOP_CONF_DIR, HADOOP_USER_NAME from the environment)")
+            + " hadoop.KEY=VALUE lines (and HADOOP_CONF_DIR, HADOOP_USER_NAME from the environment); a gs:// one's:"
+            + " hadoop.fs.gs.KEY=VALUE lines, the GCS connector's (default: the machine's own account, or"
+            + " GOOGLE_APPLICATION_CREDENTIALS's key file)")
     Path conf;
 
     /** {@code --warehouse} for a command that keeps its tables in a local directory (null: none given). */
@@ -29,8 +32,8 @@ final class RunOptions {
                     + " local directory; an object store warehouse is for streamhouse and audit");
         }
         if (conf != null) {
-            throw new IllegalArgumentException("--conf " + conf + " is for an s3:// or hdfs:// --warehouse of"
-                    + " streamhouse or audit");
+            throw new IllegalArgumentException("--conf " + conf + " is for an s3://, hdfs:// or gs:// --warehouse"
+                    + " of streamhouse or audit");
         }
         return warehouse == null ? null : Path.of(warehouse);
     }
@@ -39,8 +42,8 @@ final class RunOptions {
     LakeLocation lake() {
         if (warehouse == null) {
             if (conf != null) {
-                throw new IllegalArgumentException("--conf " + conf + " needs --warehouse s3://BUCKET/PATH or"
-                        + " hdfs://NAMENODE:PORT/PATH");
+                throw new IllegalArgumentException("--conf " + conf + " needs --warehouse s3://BUCKET/PATH,"
+                        + " hdfs://NAMENODE:PORT/PATH or gs://BUCKET/PATH");
             }
             return null;
         }

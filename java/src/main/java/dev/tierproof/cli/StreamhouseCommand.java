@@ -82,7 +82,7 @@ final class StreamhouseCommand extends TierproofCommand {
 
     @Option(names = "--fluss", paramLabel = "HOST:PORT", description = "prove on a Fluss cluster tierproof did not"
             + " start (its coordinator; e.g. ./build.sh cluster up's), whose Paimon lake is --warehouse DIR or"
-            + " s3://BUCKET/PATH or hdfs://NAMENODE:PORT/PATH (with --conf FILE); tierproof"
+            + " s3://BUCKET/PATH, hdfs://NAMENODE:PORT/PATH or gs://BUCKET/PATH (with --conf FILE); tierproof"
             + " creates its table there and drops it if the run fails")
     String fluss;
 
@@ -208,6 +208,9 @@ final class StreamhouseCommand extends TierproofCommand {
                 lake = state.lake();
                 flinkRest = state.hasFlink() ? state.flink() : null;
                 shipConnectors = !state.flinkHasConnectors();
+                if (schedule.stream().anyMatch(f -> f.kind() == Fault.Kind.RESTART_LAKE)) {
+                    ProcessCluster.refuseLakeRestart(state);
+                }
                 if (schedule.stream().anyMatch(f -> f.kind() == Fault.Kind.MOVE_TABLET)) {
                     throw new IllegalArgumentException("--faults move-tablet brings a tablet server back on a new"
                             + " port, which only the embedded cluster does: leave --cluster out to run it");

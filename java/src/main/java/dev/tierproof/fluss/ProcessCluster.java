@@ -24,8 +24,8 @@ import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A Fluss cluster as users deploy one, on this machine: a lake store (SeaweedFS as S3, or HDFS: a
- * NameNode and a DataNode), a ZooKeeper server, a coordinator and tablet servers and a Flink
+ * A Fluss cluster as users deploy one, on this machine: a lake store (SeaweedFS as S3, HDFS: a
+ * NameNode and a DataNode, or fake-gcs-server as GCS), a ZooKeeper server, a coordinator and tablet servers and a Flink
  * session cluster, each a process of its own, listening on loopback only, tiering into a Paimon
  * warehouse in that store. {@code ./build.sh cluster up} starts it in a directory that then holds
  * everything of it (data, logs, configuration, the state file); {@code down} stops its processes
@@ -45,7 +45,9 @@ public final class ProcessCluster {
         /** An S3 store: SeaweedFS, one process. */
         S3,
         /** HDFS: a NameNode and a DataNode. */
-        HDFS
+        HDFS,
+        /** Google Cloud Storage: fake-gcs-server, one process, reached through Google's GCS connector. */
+        GCS
     }
 
     /** Task slots of the session cluster's TaskManager: the tiering job and a proof's reads side by side. */
@@ -63,9 +65,9 @@ public final class ProcessCluster {
             return !flink.equals(NONE);
         }
 
-        /** The settings file of its S3 store ({@code --conf}), or null for a lake that needs none (HDFS). */
+        /** The settings file of its lake's store ({@code --conf}), or null for a lake that needs none (HDFS). */
         public Path conf() {
-            return warehouse.startsWith("s3://") ? dir.resolve(SeaweedFs.SETTINGS) : null;
+            return settingsFile(dir, warehouse);
         }
 
         /** Its lake: where its servers tier into, and how to reach it. */
@@ -106,6 +108,12 @@ public final class ProcessCluster {
     }
 
     private static final String NONE = "none";
+
+    /** The settings file of the lake's store in {@code warehouse}, or null for one that needs none (HDFS). */
+    private static Path settingsFile(Path dir, String warehouse) {
+        return warehouse.startsWith("s3://") ? dir.resolve(SeaweedFs.SETTINGS)
+                : warehouse.startsWith("gs://") ? dir.resolve(FakeGcs.SETTINGS) : null;
+    }
 
     private ProcessCluster() {}
 
@@ -148,12 +156,18 @@ public final class ProcessCluster {
         // Interrupted (Ctrl-C) while starting: what was started is stopped and its files removed.
         Thread undo = new Thread(() -> undoUp(dir, made, parts), "tierproof-cluster-up");
         Runtime.getRuntime().addShutdownHook(undo);
-        String part = lakeStore == Lake.S3 ? "SeaweedFS" : "HDFS's NameNode";
+        String part = switch (lakeStore) {
+            case S3 -> "SeaweedFS";
+            case HDFS -> "HDFS's NameNode";
+            case GCS -> "fake-gcs-server";
+        };
         try {
             // The lake's store first (and so stopped last): the lake every other part reaches.
             String warehouse;
             if (lakeStore == Lake.S3) {
                 warehouse = startSeaweedFs(dir, parts, flinkConnectors, deadline, progress);
+            } else if (lakeStore == Lake.GCS) {
+                warehouse = startFakeGcs(dir, parts, flinkConnectors, deadline, progress);
             } else {
                 Hdfs.Ports hdfs = new Hdfs.Ports(freePort(), freePort(), freePort(), freePort(), freePort());
                 warehouse = startNameNode(dir, hdfs, parts, flinkConnectors, deadline, progress);
@@ -161,7 +175,7 @@ public final class ProcessCluster {
                 startDataNode(dir, hdfs, warehouse, parts, flinkConnectors, deadline, progress);
             }
             LakeLocation lake = LakeLocation.parse("the cluster's warehouse", warehouse,
-                    lakeStore == Lake.S3 ? dir.resolve(SeaweedFs.SETTINGS) : null, Map.of());
+                    settingsFile(dir, warehouse), Map.of());
 
             part = "ZooKeeper";
             int zkPort = freePort();
@@ -264,6 +278,27 @@ public final class ProcessCluster {
         return warehouse;
     }
 
+    /** fake-gcs-server: one process, its bucket made at start; returns the warehouse. */
+    private static String startFakeGcs(Path dir, Map<String, State.Part> parts, boolean flinkConnectors,
+            Duration deadline, Progress progress) throws IOException, InterruptedException {
+        int port = freePort();
+        Path binary = FakeGcs.binary();
+        List<String> args = FakeGcs.configure(dir, LOOPBACK, port);
+        Files.write(dir.resolve("conf").resolve("gcs").resolve(GCS_ARGS), args);
+        String gcs = LOOPBACK + ":" + port;
+        progress.step("starting fake-gcs-server (GCS at " + gcs + ")");
+        parts.put("gcs", start(dir, "gcs", binary.toString(), FakeGcs.BACKEND, gcs, argsOf(dir, "gcs")));
+        recordSoFar(dir, "none (not started)", FakeGcs.WAREHOUSE, flinkConnectors, parts);
+        awaitPort(port, deadline, "fake-gcs-server");
+        String last = dev.tierproof.util.HttpPoll.until(dev.tierproof.util.HttpPoll.to("http://" + gcs
+                + "/storage/v1/b/" + FakeGcs.BUCKET).build(), r -> r.statusCode() == 200, deadline);
+        if (last != null) {
+            throw new TierproofException("fake-gcs-server at " + gcs + " did not serve the bucket " + FakeGcs.BUCKET
+                    + " within " + deadline.toSeconds() + " s (last answer: " + last + ")");
+        }
+        return FakeGcs.WAREHOUSE;
+    }
+
     /** HDFS's NameNode: its namespace formatted, then started; returns the warehouse. */
     private static String startNameNode(Path dir, Hdfs.Ports ports, Map<String, State.Part> parts,
             boolean flinkConnectors, Duration deadline, Progress progress) throws IOException, InterruptedException {
@@ -302,7 +337,7 @@ public final class ProcessCluster {
     /** The lake's store, ZooKeeper, the coordinator, the tablet servers by id, then Flink: the order {@code down} reverses. */
     private static Map<String, State.Part> ordered(Map<String, State.Part> parts) {
         Map<String, State.Part> out = new LinkedHashMap<>();
-        java.util.stream.Stream.of(java.util.stream.Stream.of("s3", Hdfs.NAMENODE_PART, Hdfs.DATANODE_PART,
+        java.util.stream.Stream.of(java.util.stream.Stream.of("s3", "gcs", Hdfs.NAMENODE_PART, Hdfs.DATANODE_PART,
                         "zookeeper", "coordinator"),
                 parts.keySet().stream().filter(n -> n.startsWith("tablet-")).sorted(),
                 java.util.stream.Stream.of("jobmanager", "taskmanager")).flatMap(x -> x)
@@ -357,7 +392,7 @@ public final class ProcessCluster {
                     continue;
                 }
                 String main = required(p, name + ".main");
-                if (!List.of(SeaweedFs.SUBCOMMAND, Hdfs.NAMENODE, Hdfs.DATANODE, ZOOKEEPER, COORDINATOR, TABLET,
+                if (!List.of(SeaweedFs.SUBCOMMAND, FakeGcs.BACKEND, Hdfs.NAMENODE, Hdfs.DATANODE, ZOOKEEPER, COORDINATOR, TABLET,
                         JOBMANAGER, TASKMANAGER).contains(main)) {
                     throw new IllegalArgumentException(name + ".main is " + main + ", not a server of a cluster");
                 }
@@ -427,6 +462,9 @@ public final class ProcessCluster {
         if (name.equals("s3")) {
             return Files.readAllLines(dir.resolve("conf").resolve("s3").resolve(WEED_ARGS)).toArray(String[]::new);
         }
+        if (name.equals("gcs")) {
+            return Files.readAllLines(dir.resolve("conf").resolve("gcs").resolve(GCS_ARGS)).toArray(String[]::new);
+        }
         if (name.equals(Hdfs.NAMENODE_PART) || name.equals(Hdfs.DATANODE_PART)) {
             return Hdfs.args(dir, name);
         }
@@ -436,6 +474,8 @@ public final class ProcessCluster {
 
     /** {@code weed server}'s arguments, kept so that a restart is the same server. */
     private static final String WEED_ARGS = "weed.args";
+    /** fake-gcs-server's arguments, kept as {@code weed server}'s are. */
+    private static final String GCS_ARGS = "gcs.args";
 
     /**
      * A fault as users meet it: part {@code name} killed ({@code kill -9}) and started again
@@ -454,7 +494,12 @@ public final class ProcessCluster {
                     ? "/fluss/tabletservers/ids/" + name.substring("tablet-".length()) : null;
             long before = registration == null ? 0 : registrationOwner(state.zookeeper(), registration);
             stop(part);
-            State.Part again = start(state.dir(), name, name.equals("s3") ? SeaweedFs.binary().toString() : null,
+            String program = switch (name) {
+                case "s3" -> SeaweedFs.binary().toString();
+                case "gcs" -> FakeGcs.binary().toString();
+                default -> null;
+            };
+            State.Part again = start(state.dir(), name, program,
                     part.mainClass(), part.endpoint(), argsOf(state.dir(), name));
             Map<String, State.Part> parts = new LinkedHashMap<>(state.parts());
             parts.put(name, again);
@@ -482,6 +527,7 @@ public final class ProcessCluster {
      * safe mode, its DataNode back).
      */
     public static State restartLake(State state, Duration deadline) {
+        refuseLakeRestart(state);
         if (state.parts().containsKey("s3")) {
             return restart(state, "s3", deadline);
         }
@@ -497,6 +543,15 @@ public final class ProcessCluster {
             throw new TierproofException("waiting for HDFS after its restart was interrupted", e);
         }
         return next;
+    }
+
+    /** Refuses {@code restart-lake} on a store that keeps nothing across a restart (the GCS emulator). */
+    public static void refuseLakeRestart(State state) {
+        if (state.parts().containsKey("gcs")) {
+            throw new IllegalArgumentException("--faults restart-lake: the cluster's GCS store (fake-gcs-server)"
+                    + " keeps its objects in memory, so a restart would lose the lake, which no GCS outage does:"
+                    + " run restart-lake on cluster up --lake s3 or --lake hdfs");
+        }
     }
 
     /** The ZooKeeper session that owns an ephemeral node, or 0 when it is not there. */

@@ -14,9 +14,11 @@ import java.util.regex.Pattern;
 /**
  * Where a Paimon warehouse is and how to reach it: a local directory, {@code s3://bucket/path}
  * with the S3 settings Paimon's {@code paimon-s3} file system takes ({@code s3.endpoint},
- * {@code s3.access-key}, …), or {@code hdfs://namenode:port/path} through Hadoop's own client
+ * {@code s3.access-key}, …), {@code hdfs://namenode:port/path} through Hadoop's own client
  * ({@code hadoop.*} settings, which Paimon hands to Hadoop without the prefix; Paimon reads
- * {@code HADOOP_CONF_DIR} itself). The settings may hold secrets: they go to Paimon, Fluss and the
+ * {@code HADOOP_CONF_DIR} itself), or {@code gs://bucket/path} through Google's GCS connector for
+ * Hadoop, which Paimon falls back to for a scheme it has no file system of its own for
+ * ({@code hadoop.fs.gs.*} settings). The settings may hold secrets: they go to Paimon, Fluss and the
  * tiering job, never into a message, a report or {@link #toString()}.
  */
 public final class LakeLocation {
@@ -28,6 +30,10 @@ public final class LakeLocation {
     private static final Pattern S3_SETTING = Pattern.compile("s3\\.[a-z0-9.-]+");
     /** The settings an hdfs {@code --conf} file may hold (Paimon hands {@code hadoop.*} to Hadoop's client). */
     private static final Pattern HADOOP_SETTING = Pattern.compile("hadoop\\.[A-Za-z0-9._-]+");
+    /** The settings a gs {@code --conf} file may hold: the GCS connector's, for Paimon to hand to Hadoop. */
+    private static final Pattern GCS_SETTING = Pattern.compile("hadoop\\.fs\\.gs\\.[A-Za-z0-9._-]+");
+    /** Google's rule for a bucket's name (its dotted form aside): lower case letters, digits, _ and -. */
+    private static final Pattern GCS_BUCKET = Pattern.compile("[a-z0-9][a-z0-9_-]{1,61}[a-z0-9]");
     /** A name node's host (a name or an IPv4 address; a nameservice of HADOOP_CONF_DIR) and its port. */
     private static final Pattern NAMENODE = Pattern.compile("[A-Za-z0-9]([A-Za-z0-9.-]{0,251}[A-Za-z0-9])?"
             + "(:(6553[0-5]|655[0-2][0-9]|65[0-4][0-9]{2}|6[0-4][0-9]{3}|[1-5][0-9]{4}|[1-9][0-9]{0,3}))?");
@@ -59,7 +65,9 @@ public final class LakeLocation {
      * environment's {@code AWS_ACCESS_KEY_ID}, {@code AWS_SECRET_ACCESS_KEY},
      * {@code AWS_SESSION_TOKEN}, {@code AWS_ENDPOINT_URL_S3} / {@code AWS_ENDPOINT_URL} and
      * {@code AWS_REGION}; or
-     * {@code hdfs://namenode:port/path}, its settings from {@code conf} ({@code hadoop.*} keys).
+     * {@code hdfs://namenode:port/path}, its settings from {@code conf} ({@code hadoop.*} keys); or
+     * {@code gs://bucket/path}, its settings from {@code conf} ({@code hadoop.fs.gs.*} keys) over
+     * the environment's {@code GOOGLE_APPLICATION_CREDENTIALS} (a service account's key file).
      * Checked before anything runs; the messages name the value, never a secret.
      */
     public static LakeLocation parse(String option, String given, Path conf, Map<String, String> env) {
@@ -74,8 +82,10 @@ public final class LakeLocation {
         return switch (scheme) {
             case "s3" -> s3(option, given, conf, env);
             case "hdfs" -> hdfs(option, given, conf);
+            case "gs" -> gcs(option, given, conf, env);
             default -> throw new IllegalArgumentException(option + " " + given + ": the scheme " + scheme
-                    + " is not one tierproof runs (a local directory, s3://BUCKET/PATH or hdfs://NAMENODE:PORT/PATH)");
+                    + " is not one tierproof runs (a local directory, s3://BUCKET/PATH, hdfs://NAMENODE:PORT/PATH"
+                    + " or gs://BUCKET/PATH)");
         };
     }
 
@@ -123,6 +133,29 @@ public final class LakeLocation {
         Map<String, String> settings = conf == null ? Map.of()
                 : read(conf, HADOOP_SETTING, "a Hadoop setting (hadoop.KEY, e.g. hadoop.dfs.client.use.datanode.hostname)");
         return new LakeLocation("hdfs://" + rest, null, settings);
+    }
+
+    private static LakeLocation gcs(String option, String given, Path conf, Map<String, String> env) {
+        String rest = trimmed(given.substring("gs://".length()));
+        String[] parts = rest.split("/", -1);
+        if (!GCS_BUCKET.matcher(parts[0]).matches()) {
+            throw new IllegalArgumentException(option + " " + given + ": " + (parts[0].isEmpty() ? "no bucket"
+                    : "the bucket " + parts[0] + " is not a GCS bucket name tierproof takes")
+                    + " (gs://BUCKET/PATH: lower case letters, digits, _ and -)");
+        }
+        checkSegments(option, given, parts);
+        Map<String, String> settings = new LinkedHashMap<>();
+        String keyFile = env.get("GOOGLE_APPLICATION_CREDENTIALS");
+        Map<String, String> fromFile = conf == null ? Map.of()
+                : read(conf, GCS_SETTING, "a GCS connector setting (hadoop.fs.gs.KEY, e.g. hadoop.fs.gs.auth.type)");
+        if (keyFile != null && !keyFile.isBlank() && !fromFile.containsKey("hadoop.fs.gs.auth.type")) {
+            // The connector's own default is the machine's metadata server (COMPUTE_ENGINE): a key file
+            // in the environment is the user's choice of account, as Google's libraries take it.
+            settings.put("hadoop.fs.gs.auth.type", "SERVICE_ACCOUNT_JSON_KEYFILE");
+            settings.put("hadoop.fs.gs.auth.service.account.json.keyfile", keyFile);
+        }
+        settings.putAll(fromFile);
+        return new LakeLocation("gs://" + rest, null, settings);
     }
 
     /** Without trailing slashes. */
@@ -187,7 +220,7 @@ public final class LakeLocation {
         return s;
     }
 
-    /** The warehouse as Paimon's {@code warehouse} option takes it: a path, an {@code s3://} or {@code hdfs://} URI. */
+    /** The warehouse as Paimon's {@code warehouse} option takes it: a path, an {@code s3://}, {@code hdfs://} or {@code gs://} URI. */
     public String warehouse() {
         return warehouse;
     }
@@ -227,6 +260,17 @@ public final class LakeLocation {
             "hadoop.ipc.client.connect.max.retries", "2",
             "hadoop.ipc.client.connect.max.retries.on.timeouts", "2");
 
+    /**
+     * How long tierproof's own calls to GCS may take: the connector retries a call 10 times with
+     * a backoff of up to minutes. On a client of their own, as for HDFS: Hadoop caches one per
+     * bucket and JVM, and the bounds must not reach the deployment's.
+     */
+    private static final Map<String, String> GCS_BOUNDS = Map.of(
+            "hadoop.fs.gs.impl.disable.cache", "true",
+            "hadoop.fs.gs.http.max.retry", "2",
+            "hadoop.fs.gs.http.connect-timeout", "5s",
+            "hadoop.fs.gs.http.read-timeout", "30s");
+
     /** Everything Paimon's catalog needs: the warehouse and the file system's settings. */
     public Map<String, String> catalogOptions() {
         Map<String, String> o = new LinkedHashMap<>();
@@ -234,6 +278,8 @@ public final class LakeLocation {
             o.putAll(S3_BOUNDS);
         } else if (warehouse.startsWith("hdfs://")) {
             o.putAll(HDFS_BOUNDS);
+        } else if (warehouse.startsWith("gs://")) {
+            o.putAll(GCS_BOUNDS);
         }
         o.putAll(fileSystem);
         o.put("warehouse", warehouse);

@@ -162,8 +162,21 @@ public final class PaimonLake {
             throw new TierproofException("checking the warehouse " + warehouse + " was interrupted", e);
         } catch (java.util.concurrent.ExecutionException e) {
             throw new IllegalArgumentException("--warehouse " + warehouse + " cannot be written: "
-                    + Steps.rootMessage(e.getCause()), e.getCause());
+                    + reason(e.getCause()), e.getCause());
         }
+    }
+
+    /**
+     * Why the warehouse could not be reached. For a scheme Paimon has no file system of its own
+     * for (gs), Paimon tries Hadoop's and says only that none could: Hadoop's own failure (a
+     * refused connection, a missing bucket) comes suppressed under that.
+     */
+    private static String reason(Throwable e) {
+        if (e instanceof org.apache.paimon.fs.UnsupportedSchemeException && e.getSuppressed().length > 0) {
+            Throwable hadoops = e.getSuppressed()[e.getSuppressed().length - 1];
+            return "Hadoop's file system for it failed: " + Steps.rootMessage(hadoops);
+        }
+        return Steps.rootMessage(e);
     }
 
     private static final java.time.Duration PROBE_DEADLINE = java.time.Duration.ofSeconds(60);

@@ -121,9 +121,9 @@ class ClusterHdfsTest {
             assertThat(up.err()).contains("HDFS's jars are not resolved").contains("missing.txt is missing or empty")
                     .contains("./build.sh cluster up --lake hdfs");
             assertThat(dir).doesNotExist();
-            Outcome bad = run("cluster", "up", "--dir", dir.toString(), "--lake", "gcs");
+            Outcome bad = run("cluster", "up", "--dir", dir.toString(), "--lake", "oss");
             assertThat(bad.status()).isEqualTo(Main.FAILED);
-            assertThat(bad.err()).contains("--lake gcs is not s3 or hdfs");
+            assertThat(bad.err()).contains("--lake oss is not s3, hdfs or gcs");
             assertThat(dir).doesNotExist();
         } finally {
             if (was == null) {

@@ -142,6 +142,48 @@ class LakeLocationTest {
     }
 
     @Test
+    void aGcsWarehouseTakesTheConnectorsSettingsAndTheEnvironmentsKeyFile() throws Exception {
+        LakeLocation lake = LakeLocation.parse("--warehouse", "gs://my_bucket-1/lake/wh/", null, KEYS);
+        assertThat(lake.isLocal()).isFalse();
+        assertThat(lake.warehouse()).isEqualTo("gs://my_bucket-1/lake/wh");
+        // Neither the S3 variables nor a default account: the connector's own default (the machine's).
+        assertThat(lake.fileSystemSettings()).isEmpty();
+        // tierproof's own calls bounded, on a client of their own; the deployment's not.
+        assertThat(lake.catalogOptions()).containsEntry("hadoop.fs.gs.impl.disable.cache", "true")
+                .containsEntry("hadoop.fs.gs.http.max.retry", "2");
+        assertThat(PaimonLake.context(lake).hadoopConf().get("fs.gs.http.max.retry")).isEqualTo("2");
+        assertThat(lake.deploymentOptions()).containsOnlyKeys("warehouse");
+
+        Map<String, String> env = Map.of("GOOGLE_APPLICATION_CREDENTIALS", "/keys/sa.json");
+        assertThat(LakeLocation.parse("--warehouse", "gs://bucket1/wh", null, env).fileSystemSettings())
+                .containsEntry("hadoop.fs.gs.auth.type", "SERVICE_ACCOUNT_JSON_KEYFILE")
+                .containsEntry("hadoop.fs.gs.auth.service.account.json.keyfile", "/keys/sa.json");
+        Path conf = tmp.resolve("gcs.properties");
+        Files.writeString(conf, "hadoop.fs.gs.auth.type=UNAUTHENTICATED\n"
+                + "hadoop.fs.gs.storage.root.url=http://127.0.0.1:4443/\n");
+        LakeLocation given = LakeLocation.parse("--warehouse", "gs://bucket1/wh", conf, env);
+        assertThat(given.fileSystemSettings()).as("the file's account, not the environment's")
+                .containsEntry("hadoop.fs.gs.auth.type", "UNAUTHENTICATED")
+                .doesNotContainKey("hadoop.fs.gs.auth.service.account.json.keyfile");
+        // As the connector gets them from Paimon: the prefix gone.
+        assertThat(PaimonLake.context(given).hadoopConf().get("fs.gs.storage.root.url"))
+                .isEqualTo("http://127.0.0.1:4443/");
+        assertThat(given.toString()).isEqualTo("gs://bucket1/wh");
+
+        Files.writeString(conf, "hadoop.fs.defaultFS=hdfs://elsewhere\n");
+        assertThatThrownBy(() -> LakeLocation.parse("--warehouse", "gs://bucket1/wh", conf, Map.of()))
+                .hasMessageContaining("the key hadoop.fs.defaultFS is not a GCS connector setting");
+        assertThatThrownBy(() -> LakeLocation.parse("--warehouse", "gs://Bad.Bucket/wh", null, Map.of()))
+                .hasMessageContaining("--warehouse gs://Bad.Bucket/wh: the bucket Bad.Bucket is not a GCS bucket name");
+        assertThatThrownBy(() -> LakeLocation.parse("--warehouse", "gs:///wh", null, Map.of()))
+                .hasMessageContaining("--warehouse gs:///wh: no bucket");
+        for (String escape : new String[] {"gs://bucket1/a/../b", "gs://bucket1/a//b", "gs://bucket1/.x"}) {
+            assertThatThrownBy(() -> LakeLocation.parse("--warehouse", escape, null, Map.of())).as(escape)
+                    .hasMessageContaining("--warehouse " + escape + ": the path segment");
+        }
+    }
+
+    @Test
     void badHdfsLocationsAreRefusedNamingTheValue() {
         assertThatThrownBy(() -> LakeLocation.parse("--warehouse", "hdfs:///wh", null, Map.of()))
                 .hasMessageContaining("--warehouse hdfs:///wh: no name node");
