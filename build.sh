@@ -51,8 +51,9 @@ build() {
   "${mvn[@]}" -DskipTests -Dcargo.skip=true package 2>&1 | plain
   "${mvn[@]}" dependency:build-classpath -Dmdep.outputFile="$root/$classpath" -Dmdep.includeScope=runtime 2>&1 |
     plain
-  # Maven leaves a jar it finds up to date untouched: marked as built now, or every run builds again.
-  touch "$jar"
+  # Maven leaves a jar it finds up to date, and a class path file that would not change, untouched:
+  # both marked as built now, or every run builds again.
+  touch "$jar" "$classpath"
 }
 
 # Rebuild when anything the jar is made of is newer than it, or the pom than the class path file (a
@@ -90,19 +91,24 @@ ensure_hdfs() {
 }
 
 # fake-gcs-server (cluster up --lake gcs): the GCS store, a Go program built from its module into
-# java/gcs/bin by Go's own installer (the module proxy serves it).
-fakegcs_version=v1.56.1
+# java/gcs/bin by Go's own installer (the module proxy serves it; it needs Go 1.26, which an older
+# go fetches by itself unless GOTOOLCHAIN=local). Its version is kept beside the binary.
 fakegcs=java/gcs/bin/fake-gcs-server
 ensure_fakegcs() {
-  if [ -x "$fakegcs" ] && go version -m "$fakegcs" 2>/dev/null | grep -q "mod.*fake-gcs-server.*$fakegcs_version"; then
+  local version
+  version=$(prop fakegcs.version)
+  if [ -x "$fakegcs" ] && [ "$(cat "$fakegcs.version" 2>/dev/null)" = "$version" ]; then
     return 0
   fi
+  command -v go >/dev/null || PATH="$PATH:/usr/local/go/bin"
   if ! command -v go >/dev/null; then
-    echo "build: cluster up --lake gcs needs Go to install fake-gcs-server $fakegcs_version (https://go.dev/dl)" >&2
+    echo "build: cluster up --lake gcs needs Go (1.26, or an older go that may fetch it) to install" \
+      "fake-gcs-server $version: https://go.dev/dl" >&2
     return 1
   fi
-  echo "build: installing fake-gcs-server $fakegcs_version (go install) for cluster up's GCS store" >&2
-  GOBIN="$root/java/gcs/bin" go install "github.com/fsouza/fake-gcs-server@$fakegcs_version" 2>&1 | plain
+  echo "build: installing fake-gcs-server $version (go install) for cluster up's GCS store" >&2
+  GOBIN="$root/java/gcs/bin" go install "github.com/fsouza/fake-gcs-server@$version" 2>&1 | plain >&2
+  echo "$version" > "$fakegcs.version"
 }
 
 # Class-data sharing: the first run after a build records the classes it loads into an archive

@@ -25,15 +25,14 @@ final class FakeGcs {
     static final String SETTINGS = "gcs.properties";
     /** What its command line names (the part's "main class"): the in-memory backend. */
     static final String BACKEND = "-backend=memory";
-    static final String VERSION = "v1.56.1";
-    static final String INSTALL = "./build.sh cluster up --lake gcs (it runs: GOBIN=java/gcs/bin go install"
-            + " github.com/fsouza/fake-gcs-server@" + VERSION + ")";
+    static final String INSTALL = "./build.sh cluster up --lake gcs installs it (go install"
+            + " github.com/fsouza/fake-gcs-server, the version java/pom.xml names, into java/gcs/bin)";
 
     private FakeGcs() {}
 
     /**
-     * The binary: {@code -Dtierproof.fakegcs=PATH} (build.sh and the tests set it to where
-     * build.sh installs it), else {@code fake-gcs-server} on the PATH. Refused, with the install
+     * The binary: {@code -Dtierproof.fakegcs=PATH} (build.sh and the tests set it to the version
+     * build.sh installs), else {@code fake-gcs-server} on the PATH. Refused, with the install
      * command, if there is none.
      */
     static Path binary() {
@@ -41,14 +40,16 @@ final class FakeGcs {
         List<Path> candidates = new ArrayList<>();
         if (given != null) {
             candidates.add(Path.of(given));
-        }
-        for (String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
-            if (!dir.isEmpty()) {
-                candidates.add(Path.of(dir, "fake-gcs-server"));
+        } else {
+            for (String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
+                if (!dir.isEmpty()) {
+                    candidates.add(Path.of(dir, "fake-gcs-server"));
+                }
             }
         }
         return candidates.stream().filter(Files::isExecutable).findFirst().orElseThrow(() ->
-                new TierproofException("fake-gcs-server (the cluster's GCS store) is not installed: " + INSTALL));
+                new TierproofException("fake-gcs-server (the cluster's GCS store) is not installed: " + INSTALL
+                        + (given != null ? " (-Dtierproof.fakegcs=" + given + " is not an executable)" : "")));
     }
 
     /**

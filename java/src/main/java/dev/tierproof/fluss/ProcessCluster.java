@@ -613,9 +613,14 @@ public final class ProcessCluster {
     private static Process launch(Path dir, String name, String classPathOf, String program, String mainClass,
             String... args) throws IOException {
         Path log = dir.resolve("logs").resolve(name + ".log");
-        return new ProcessBuilder(command(dir, classPathOf, program, mainClass, args)).directory(dir.toFile())
-                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
-                .redirectInput(ProcessBuilder.Redirect.from(nullFile())).start();
+        ProcessBuilder builder = new ProcessBuilder(command(dir, classPathOf, program, mainClass, args))
+                .directory(dir.toFile()).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
+                .redirectInput(ProcessBuilder.Redirect.from(nullFile()));
+        // fake-gcs-server reads FAKE_GCS_* from its environment (one pair sends every object's events
+        // to a real Pub/Sub topic): the cluster's store takes its command line alone.
+        builder.environment().keySet().removeIf(k -> k.startsWith("FAKE_GCS_"));
+        return builder.start();
     }
 
     /** Waits for a one-time command to end well within {@code deadline}; stopped if it has not, whatever happens. */
@@ -803,6 +808,7 @@ public final class ProcessCluster {
         String name = part.startsWith("tablet server ") ? "tablet-" + part.substring("tablet server ".length())
                 : switch (part) {
                     case "SeaweedFS" -> "s3";
+                    case "fake-gcs-server" -> "gcs";
                     case "HDFS's NameNode" -> Hdfs.NAMENODE_PART;
                     case "HDFS's DataNode" -> Hdfs.DATANODE_PART;
                     case "ZooKeeper" -> "zookeeper";

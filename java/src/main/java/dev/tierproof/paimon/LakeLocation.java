@@ -66,8 +66,9 @@ public final class LakeLocation {
      * {@code AWS_SESSION_TOKEN}, {@code AWS_ENDPOINT_URL_S3} / {@code AWS_ENDPOINT_URL} and
      * {@code AWS_REGION}; or
      * {@code hdfs://namenode:port/path}, its settings from {@code conf} ({@code hadoop.*} keys); or
-     * {@code gs://bucket/path}, its settings from {@code conf} ({@code hadoop.fs.gs.*} keys) over
-     * the environment's {@code GOOGLE_APPLICATION_CREDENTIALS} (a service account's key file).
+     * {@code gs://bucket/path}, its settings from {@code conf} ({@code hadoop.fs.gs.*} keys), with
+     * Google's application default credentials when the environment names a credentials file
+     * ({@code GOOGLE_APPLICATION_CREDENTIALS}) and the file names no account.
      * Checked before anything runs; the messages name the value, never a secret.
      */
     public static LakeLocation parse(String option, String given, Path conf, Map<String, String> env) {
@@ -143,16 +144,21 @@ public final class LakeLocation {
                     : "the bucket " + parts[0] + " is not a GCS bucket name tierproof takes")
                     + " (gs://BUCKET/PATH: lower case letters, digits, _ and -)");
         }
+        if (parts.length < 2) {
+            // The connector makes a bucket for a bucket-level mkdirs: a mistyped one would be created.
+            throw new IllegalArgumentException(option + " " + given + ": no path: tierproof keeps its tables in a"
+                    + " directory of the bucket, never at its root (gs://BUCKET/PATH)");
+        }
         checkSegments(option, given, parts);
         Map<String, String> settings = new LinkedHashMap<>();
-        String keyFile = env.get("GOOGLE_APPLICATION_CREDENTIALS");
+        String credentials = env.get("GOOGLE_APPLICATION_CREDENTIALS");
         Map<String, String> fromFile = conf == null ? Map.of()
                 : read(conf, GCS_SETTING, "a GCS connector setting (hadoop.fs.gs.KEY, e.g. hadoop.fs.gs.auth.type)");
-        if (keyFile != null && !keyFile.isBlank() && !fromFile.containsKey("hadoop.fs.gs.auth.type")) {
-            // The connector's own default is the machine's metadata server (COMPUTE_ENGINE): a key file
-            // in the environment is the user's choice of account, as Google's libraries take it.
-            settings.put("hadoop.fs.gs.auth.type", "SERVICE_ACCOUNT_JSON_KEYFILE");
-            settings.put("hadoop.fs.gs.auth.service.account.json.keyfile", keyFile);
+        if (credentials != null && !credentials.isBlank() && !fromFile.containsKey("hadoop.fs.gs.auth.type")) {
+            // The connector's own default is the machine's metadata server (COMPUTE_ENGINE); a credentials
+            // file in the environment is the user's choice, read as Google's libraries read it (a service
+            // account's key, gcloud's user login, workload identity), wherever the deployment runs.
+            settings.put("hadoop.fs.gs.auth.type", "APPLICATION_DEFAULT");
         }
         settings.putAll(fromFile);
         return new LakeLocation("gs://" + rest, null, settings);
@@ -261,15 +267,14 @@ public final class LakeLocation {
             "hadoop.ipc.client.connect.max.retries.on.timeouts", "2");
 
     /**
-     * How long tierproof's own calls to GCS may take: the connector retries a call 10 times with
-     * a backoff of up to minutes. On a client of their own, as for HDFS: Hadoop caches one per
-     * bucket and JVM, and the bounds must not reach the deployment's.
+     * How many times tierproof's own calls to GCS are tried: the connector retries a call 10
+     * times, with a growing backoff (its 5 s connect and read timeouts are short already). On a
+     * client of their own, as for HDFS: Hadoop caches one per bucket and JVM, and the bound must
+     * not reach the deployment's.
      */
     private static final Map<String, String> GCS_BOUNDS = Map.of(
             "hadoop.fs.gs.impl.disable.cache", "true",
-            "hadoop.fs.gs.http.max.retry", "2",
-            "hadoop.fs.gs.http.connect-timeout", "5s",
-            "hadoop.fs.gs.http.read-timeout", "30s");
+            "hadoop.fs.gs.http.max.retry", "2");
 
     /** Everything Paimon's catalog needs: the warehouse and the file system's settings. */
     public Map<String, String> catalogOptions() {

@@ -156,15 +156,14 @@ class LakeLocationTest {
 
         Map<String, String> env = Map.of("GOOGLE_APPLICATION_CREDENTIALS", "/keys/sa.json");
         assertThat(LakeLocation.parse("--warehouse", "gs://bucket1/wh", null, env).fileSystemSettings())
-                .containsEntry("hadoop.fs.gs.auth.type", "SERVICE_ACCOUNT_JSON_KEYFILE")
-                .containsEntry("hadoop.fs.gs.auth.service.account.json.keyfile", "/keys/sa.json");
+                .as("read as Google's libraries read it, wherever the deployment runs")
+                .containsOnly(Map.entry("hadoop.fs.gs.auth.type", "APPLICATION_DEFAULT"));
         Path conf = tmp.resolve("gcs.properties");
         Files.writeString(conf, "hadoop.fs.gs.auth.type=UNAUTHENTICATED\n"
                 + "hadoop.fs.gs.storage.root.url=http://127.0.0.1:4443/\n");
         LakeLocation given = LakeLocation.parse("--warehouse", "gs://bucket1/wh", conf, env);
         assertThat(given.fileSystemSettings()).as("the file's account, not the environment's")
-                .containsEntry("hadoop.fs.gs.auth.type", "UNAUTHENTICATED")
-                .doesNotContainKey("hadoop.fs.gs.auth.service.account.json.keyfile");
+                .containsEntry("hadoop.fs.gs.auth.type", "UNAUTHENTICATED");
         // As the connector gets them from Paimon: the prefix gone.
         assertThat(PaimonLake.context(given).hadoopConf().get("fs.gs.storage.root.url"))
                 .isEqualTo("http://127.0.0.1:4443/");
@@ -177,6 +176,8 @@ class LakeLocationTest {
                 .hasMessageContaining("--warehouse gs://Bad.Bucket/wh: the bucket Bad.Bucket is not a GCS bucket name");
         assertThatThrownBy(() -> LakeLocation.parse("--warehouse", "gs:///wh", null, Map.of()))
                 .hasMessageContaining("--warehouse gs:///wh: no bucket");
+        assertThatThrownBy(() -> LakeLocation.parse("--warehouse", "gs://bucket1/", null, Map.of()))
+                .as("the connector would make a mistyped bucket").hasMessageContaining("--warehouse gs://bucket1/: no path");
         for (String escape : new String[] {"gs://bucket1/a/../b", "gs://bucket1/a//b", "gs://bucket1/.x"}) {
             assertThatThrownBy(() -> LakeLocation.parse("--warehouse", escape, null, Map.of())).as(escape)
                     .hasMessageContaining("--warehouse " + escape + ": the path segment");
