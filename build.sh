@@ -75,19 +75,26 @@ PY
     grep -v "Running pip as the 'root' user" >&2 || true
 }
 
-# HDFS (cluster up --lake hdfs): a NameNode and a DataNode on Hadoop's own jars, kept off tierproof's
-# class path; resolved once into a class path file of their own.
+# Class paths of a cluster part's own, kept off tierproof's: HDFS's servers (cluster up --lake hdfs)
+# and Flink as its distribution comes (--flink-without-connectors), each resolved once from a pom of
+# its own into a file.
 hdfs_classpath=java/hdfs/target/classpath.txt
-ensure_hdfs() {
-  local jar missing=
-  if [ -s "$hdfs_classpath" ] && [ "$hdfs_classpath" -nt java/hdfs/pom.xml ]; then
+flink_classpath=java/flink/target/classpath.txt
+# ensure_resolved POM FILE WHAT
+ensure_resolved() {
+  local pom_of=$1 file=$2 what=$3 jar missing=
+  if [ -s "$file" ] && [ "$file" -nt "$pom_of" ]; then
     # A jar pruned from the local repository since: resolved again.
-    while IFS= read -r jar || [ -n "$jar" ]; do [ -f "$jar" ] || { missing=1; break; }; done < <(tr ':' '\n' < "$hdfs_classpath")
+    while IFS= read -r jar || [ -n "$jar" ]; do [ -f "$jar" ] || { missing=1; break; }; done < <(tr ':' '\n' < "$file")
     [ -n "$missing" ] || return 0
   fi
-  echo "build: resolving Hadoop's HDFS server jars (mvn -f java/hdfs/pom.xml) for cluster up --lake hdfs" >&2
-  mvn -B -q -Dstyle.color=never -f java/hdfs/pom.xml dependency:build-classpath \
-    -Dmdep.outputFile="$root/$hdfs_classpath" -Dmdep.includeScope=runtime 2>&1 | plain
+  echo "build: resolving $what (mvn -f $pom_of)" >&2
+  mvn -B -q -Dstyle.color=never -f "$pom_of" dependency:build-classpath \
+    -Dmdep.outputFile="$root/$file" -Dmdep.includeScope=runtime 2>&1 | plain
+}
+ensure_hdfs() { ensure_resolved java/hdfs/pom.xml "$hdfs_classpath" "Hadoop's HDFS server jars for cluster up --lake hdfs"; }
+ensure_flinkdist() {
+  ensure_resolved java/flink/pom.xml "$flink_classpath" "Flink's distribution jars for cluster up --flink-without-connectors"
 }
 
 # fake-gcs-server (cluster up --lake gcs): the GCS store, a Go program built from its module into
@@ -132,7 +139,8 @@ run() {
   if [ $# -eq 0 ]; then quick=(-XX:TieredStopAtLevel=1 -XX:+UseSerialGC); fi
   # shellcheck disable=SC2046
   exec java $(prop jvm.opens) -Xmx4g "${quick[@]}" "${cds[@]}" '-Xlog:cds*=off' \
-    -Dtierproof.hdfs.classpath="$root/$hdfs_classpath" -Dtierproof.fakegcs="$root/$fakegcs" \
+    -Dtierproof.hdfs.classpath="$root/$hdfs_classpath" -Dtierproof.flink.classpath="$root/$flink_classpath" \
+    -Dtierproof.fakegcs="$root/$fakegcs" \
     -cp "$jar:$(cat "$classpath")" dev.tierproof.cli.Main "$@"
 }
 
@@ -141,6 +149,7 @@ test_all() {
   ensure_fetched
   ensure_seaweedfs
   ensure_hdfs
+  ensure_flinkdist
   ensure_fakegcs
   local logs
   logs=$(mktemp -d)
@@ -207,7 +216,8 @@ case "${1:-}" in
           *" --lake hdfs "* | *" --lake=hdfs "*) ensure_hdfs ;;
           *" --lake gcs "* | *" --lake=gcs "*) ensure_fakegcs ;;
           *) ensure_seaweedfs ;;
-        esac ;;
+        esac
+        case " $* " in *" --flink-without-connectors "*) ensure_flinkdist ;; esac ;;
     esac
     run cluster "$@" ;;
   bench) shift; cargo bench --bench general; run bench --criterion "$root/target/criterion" "$@" ;;

@@ -40,20 +40,8 @@ final class Hdfs {
      * was not.
      */
     static String classPath() {
-        String file = System.getProperty(CLASS_PATH_PROPERTY);
-        try {
-            if (file != null && Files.isRegularFile(Path.of(file))) {
-                String cp = Files.readString(Path.of(file)).strip();
-                if (!cp.isEmpty()) {
-                    return cp;
-                }
-            }
-        } catch (IOException e) {
-            // said below
-        }
-        throw new TierproofException("HDFS's jars are not resolved (" + (file == null ? "no -D" + CLASS_PATH_PROPERTY
-                : file + " is missing or empty") + "): ./build.sh cluster up --lake hdfs resolves them (mvn -f"
-                + " java/hdfs/pom.xml dependency:build-classpath)");
+        return ResolvedClassPath.read(CLASS_PATH_PROPERTY, "HDFS's jars", "./build.sh cluster up --lake hdfs resolves"
+                + " them (mvn -f java/hdfs/pom.xml dependency:build-classpath)");
     }
 
     /**

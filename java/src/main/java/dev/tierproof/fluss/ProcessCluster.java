@@ -140,6 +140,9 @@ public final class ProcessCluster {
             throw new IllegalArgumentException("a cluster is already up in " + dir + " (./build.sh cluster status);"
                     + " bring it down first");
         }
+        if (!flinkConnectors) {
+            FlinkDistribution.flinkJars(); // resolved, or refused before anything starts
+        }
         boolean made = !Files.exists(dir);
         try {
             if (Files.exists(dir) && (!Files.isDirectory(dir) || !isEmpty(dir))) {
@@ -713,13 +716,7 @@ public final class ProcessCluster {
             throws IOException {
         Path conf = Files.createDirectories(dir.resolve("conf").resolve(name));
         if (!connectors) {
-            // Flink as its distribution comes: this JVM's class path without Paimon, Fluss and tierproof.
-            String bare = java.util.Arrays.stream(System.getProperty("java.class.path").split(java.io.File.pathSeparator))
-                    .filter(e -> e.endsWith(".jar") && !e.contains("/org/apache/paimon/")
-                            && !e.contains("/org/apache/fluss/") && !Path.of(e).getFileName().toString()
-                            .startsWith("tierproof"))
-                    .collect(java.util.stream.Collectors.joining(java.io.File.pathSeparator));
-            Files.writeString(conf.resolve(CLASS_PATH), bare);
+            FlinkDistribution.configure(conf);
         }
         StringBuilder yaml = new StringBuilder();
         options.forEach((k, v) -> yaml.append(k).append(": ").append(v).append('\n'));

@@ -54,8 +54,8 @@ class ClusterCommandTest {
             assertThat(f.find()).as(up.out()).isTrue();
             String flink = f.group(1);
             // Separate processes, each on loopback: S3, ZooKeeper, Fluss (3), Flink (a JobManager, a TaskManager).
-            pids = Pattern.compile("pid (\\d+)").matcher(up.out()).results().map(r -> r.group(1)).toList();
-            assertThat(pids).hasSize(7).doesNotContain(String.valueOf(ProcessHandle.current().pid()));
+            pids = LoopbackTest.clusterOnLoopback(up.out(), 7);
+            assertThat(pids).doesNotContain(String.valueOf(ProcessHandle.current().pid()));
 
             // A key pair the store does not know, and a bucket it does not have: refused before anything is made.
             Path wrong = tmp.resolve("wrong.properties");
@@ -197,8 +197,7 @@ class ClusterCommandTest {
         assertThat(s3Port).isNotEmpty();
         assertThat(Path.of("/tmp/seaweedfs-s3-" + s3Port + ".sock")).as("the S3 store's sockets are removed with it")
                 .doesNotExist();
-        assertThat(pids).as("no process of the cluster is left")
-                .noneMatch(pid -> ProcessHandle.of(Long.parseLong(pid)).map(ProcessHandle::isAlive).orElse(false));
+        assertThat(LoopbackTest.noneRuns(pids)).as("no process of the cluster is left: " + pids).isTrue();
         Outcome none = run("cluster", "status", "--dir", dir.toString());
         assertThat(none.status()).isEqualTo(Main.INCONSISTENT);
         assertThat(none.out()).contains("no cluster is up in " + dir);

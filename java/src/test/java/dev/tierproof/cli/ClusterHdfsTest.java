@@ -36,13 +36,7 @@ class ClusterHdfsTest {
             assertThat(up.out()).containsPattern("hdfs-namenode: 127\\.0\\.0\\.1:\\d+, pid \\d+, running")
                     .containsPattern("hdfs-datanode: 127\\.0\\.0\\.1:\\d+, pid \\d+, running")
                     .doesNotContain("NOT RUNNING").doesNotContain("s3");
-            pids = Pattern.compile("pid (\\d+)").matcher(up.out()).results().map(r -> r.group(1)).toList();
-            assertThat(pids).hasSize(7);
-            for (String pid : pids) {
-                List<LoopbackTest.Listener> listeners = LoopbackTest.listeners(pid);
-                assertThat(listeners).as("pid " + pid + " listens").isNotEmpty()
-                        .allMatch(l -> l.address().equals("127.0.0.1") || l.address().equals("::ffff:127.0.0.1"));
-            }
+            pids = LoopbackTest.clusterOnLoopback(up.out(), 7);
 
             // Proved on the multi-process cluster: its Flink session cluster tiers into HDFS and reads from it.
             Outcome proved = run("streamhouse", "--cluster", dir.toString(), "--random", "40", "--keys", "8");
@@ -106,8 +100,7 @@ class ClusterHdfsTest {
             }
         }
         assertThat(Files.exists(dir)).isFalse();
-        assertThat(pids).as("no process of the cluster is left")
-                .noneMatch(pid -> ProcessHandle.of(Long.parseLong(pid)).map(ProcessHandle::isAlive).orElse(false));
+        assertThat(LoopbackTest.noneRuns(pids)).as("no process of the cluster is left: " + pids).isTrue();
     }
 
     @Test

@@ -116,4 +116,26 @@ class LoopbackTest {
         long v = Long.parseLong(hex, 16);
         return (v & 0xff) + "." + ((v >> 8) & 0xff) + "." + ((v >> 16) & 0xff) + "." + ((v >> 24) & 0xff);
     }
+
+    /**
+     * The pids {@code cluster up} printed: {@code parts} of them, each a process listening on
+     * loopback only.
+     */
+    static List<String> clusterOnLoopback(String upOut, int parts) throws IOException {
+        List<String> pids = java.util.regex.Pattern.compile("pid (\\d+)").matcher(upOut).results()
+                .map(r -> r.group(1)).toList();
+        assertEquals(parts, pids.size(), upOut);
+        for (String pid : pids) {
+            List<Listener> listeners = listeners(pid);
+            assertTrue(!listeners.isEmpty() && listeners.stream().allMatch(l -> l.address().equals("127.0.0.1")
+                    || l.address().equals("::ffff:127.0.0.1")), "pid " + pid + " listens on " + listeners);
+        }
+        return pids;
+    }
+
+    /** Whether none of {@code pids} still runs. */
+    static boolean noneRuns(List<String> pids) {
+        return pids.stream().noneMatch(pid -> ProcessHandle.of(Long.parseLong(pid)).map(ProcessHandle::isAlive)
+                .orElse(false));
+    }
 }

@@ -33,8 +33,15 @@ class ShippedConnectorsTest {
             long taskManager = Long.parseLong(up.out().lines().filter(l -> l.startsWith("taskmanager"))
                     .map(l -> l.replaceAll(".*pid (\\d+).*", "$1")).findFirst().orElseThrow());
             String commandLine = Files.readString(Path.of("/proc", String.valueOf(taskManager), "cmdline"));
+            // Flink's distribution (java/flink/pom.xml) at tierproof's own Flink version, and Hadoop as
+            // HADOOP_CLASSPATH gives it: no connector, and nothing of tierproof's.
+            String flinkRuntime = java.util.Arrays.stream(System.getProperty("java.class.path").split(":"))
+                    .filter(e -> e.contains("/flink-runtime-")).findFirst().orElseThrow();
             assertThat(commandLine).as("the TaskManager has no connector of its own")
-                    .contains("flink-runtime").doesNotContain("/org/apache/paimon/").doesNotContain("/org/apache/fluss/");
+                    .contains(flinkRuntime).contains("/org/apache/hadoop/hadoop-client-api/")
+                    .doesNotContain("/org/apache/paimon/").doesNotContain("/org/apache/fluss/")
+                    .doesNotContain("target/classes").doesNotContain("tierproof-0.1.0.jar").doesNotContain("picocli")
+                    .doesNotContain("curator");
 
             Outcome proof = run("streamhouse", "--fluss", m.group(1), "--warehouse", m.group(2), "--conf", m.group(3),
                     "--flink", m.group(4), "--ship-connectors", "--random", "40", "--keys", "8");
@@ -52,6 +59,27 @@ class ShippedConnectorsTest {
             if (Files.exists(dir)) {
                 Outcome down = run("cluster", "down", "--dir", dir.toString());
                 assertThat(down.status()).as(down.out() + down.err()).isEqualTo(Main.CONSISTENT);
+            }
+        }
+    }
+
+    @Test
+    void withoutFlinksJarsUpSaysHowToGetThemAndStartsNothing() {
+        Path dir = tmp.resolve("nojars");
+        String was = System.getProperty("tierproof.flink.classpath");
+        System.setProperty("tierproof.flink.classpath", tmp.resolve("missing.txt").toString());
+        try {
+            Outcome up = run("cluster", "up", "--dir", dir.toString(), "--flink-without-connectors");
+            assertThat(up.status()).isEqualTo(Main.FAILED);
+            assertThat(up.err()).contains("Flink's distribution jars are not resolved")
+                    .contains("missing.txt is missing or empty").contains("./build.sh cluster up --flink-without-connectors")
+                    .doesNotContain("starting");
+            assertThat(dir).doesNotExist();
+        } finally {
+            if (was == null) {
+                System.clearProperty("tierproof.flink.classpath");
+            } else {
+                System.setProperty("tierproof.flink.classpath", was);
             }
         }
     }
