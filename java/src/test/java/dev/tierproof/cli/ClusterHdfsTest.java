@@ -106,9 +106,7 @@ class ClusterHdfsTest {
     @Test
     void withoutHadoopsJarsUpSaysHowToGetThemAndLeavesNothing() {
         Path dir = tmp.resolve("nojars");
-        String was = System.getProperty("tierproof.hdfs.classpath");
-        System.setProperty("tierproof.hdfs.classpath", tmp.resolve("missing.txt").toString());
-        try {
+        MainTest.withProperty("tierproof.hdfs.classpath", tmp.resolve("missing.txt").toString(), () -> {
             Outcome up = run("cluster", "up", "--dir", dir.toString(), "--lake", "hdfs");
             assertThat(up.status()).isEqualTo(Main.FAILED);
             assertThat(up.err()).contains("HDFS's jars are not resolved").contains("missing.txt is missing or empty")
@@ -118,12 +116,6 @@ class ClusterHdfsTest {
             assertThat(bad.status()).isEqualTo(Main.FAILED);
             assertThat(bad.err()).contains("--lake oss is not s3, hdfs or gcs");
             assertThat(dir).doesNotExist();
-        } finally {
-            if (was == null) {
-                System.clearProperty("tierproof.hdfs.classpath");
-            } else {
-                System.setProperty("tierproof.hdfs.classpath", was);
-            }
-        }
+        });
     }
 }

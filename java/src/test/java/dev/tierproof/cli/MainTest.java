@@ -29,6 +29,21 @@ class MainTest {
         return new Outcome(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
+    /** Runs {@code body} with the system property {@code key} set to {@code value}, then as it was. */
+    static void withProperty(String key, String value, Runnable body) {
+        String was = System.getProperty(key);
+        System.setProperty(key, value);
+        try {
+            body.run();
+        } finally {
+            if (was == null) {
+                System.clearProperty(key);
+            } else {
+                System.setProperty(key, was);
+            }
+        }
+    }
+
     @Test
     void proveFromCsvWritesAReportAndKeepsTheWarehouse() throws Exception {
         Path csv = dir.resolve("ups.csv");

@@ -66,21 +66,13 @@ class ShippedConnectorsTest {
     @Test
     void withoutFlinksJarsUpSaysHowToGetThemAndStartsNothing() {
         Path dir = tmp.resolve("nojars");
-        String was = System.getProperty("tierproof.flink.classpath");
-        System.setProperty("tierproof.flink.classpath", tmp.resolve("missing.txt").toString());
-        try {
+        MainTest.withProperty("tierproof.flink.classpath", tmp.resolve("missing.txt").toString(), () -> {
             Outcome up = run("cluster", "up", "--dir", dir.toString(), "--flink-without-connectors");
             assertThat(up.status()).isEqualTo(Main.FAILED);
             assertThat(up.err()).contains("Flink's distribution jars are not resolved")
                     .contains("missing.txt is missing or empty").contains("./build.sh cluster up --flink-without-connectors")
                     .doesNotContain("starting");
             assertThat(dir).doesNotExist();
-        } finally {
-            if (was == null) {
-                System.clearProperty("tierproof.flink.classpath");
-            } else {
-                System.setProperty("tierproof.flink.classpath", was);
-            }
-        }
+        });
     }
 }
