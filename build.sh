@@ -80,21 +80,26 @@ PY
 # its own into a file.
 hdfs_classpath=java/hdfs/target/classpath.txt
 flink_classpath=java/flink/target/classpath.txt
-# ensure_resolved POM FILE WHAT
+# ensure_resolved POM FILE WHAT [MAVEN ARGS]: resolved again when its pom or tierproof's (whose versions
+# it may take) is newer, or a jar of it is gone.
 ensure_resolved() {
   local pom_of=$1 file=$2 what=$3 jar missing=
-  if [ -s "$file" ] && [ "$file" -nt "$pom_of" ]; then
+  shift 3
+  if [ -s "$file" ] && [ "$file" -nt "$pom_of" ] && [ "$file" -nt "$pom" ]; then
     # A jar pruned from the local repository since: resolved again.
     while IFS= read -r jar || [ -n "$jar" ]; do [ -f "$jar" ] || { missing=1; break; }; done < <(tr ':' '\n' < "$file")
     [ -n "$missing" ] || return 0
   fi
   echo "build: resolving $what (mvn -f $pom_of)" >&2
-  mvn -B -q -Dstyle.color=never -f "$pom_of" dependency:build-classpath \
+  mvn -B -q -Dstyle.color=never -f "$pom_of" dependency:build-classpath "$@" \
     -Dmdep.outputFile="$root/$file" -Dmdep.includeScope=runtime 2>&1 | plain
+  # The plugin leaves a file that would not change untouched: marked as resolved now.
+  touch "$file"
 }
 ensure_hdfs() { ensure_resolved java/hdfs/pom.xml "$hdfs_classpath" "Hadoop's HDFS server jars for cluster up --lake hdfs"; }
 ensure_flinkdist() {
-  ensure_resolved java/flink/pom.xml "$flink_classpath" "Flink's distribution jars for cluster up --flink-without-connectors"
+  ensure_resolved java/flink/pom.xml "$flink_classpath" "Flink's distribution jars for cluster up --flink-without-connectors" \
+    -Dflink.version="$(prop flink.version)" -Dlog4j.version="$(prop log4j.version)"
 }
 
 # fake-gcs-server (cluster up --lake gcs): the GCS store, a Go program built from its module into

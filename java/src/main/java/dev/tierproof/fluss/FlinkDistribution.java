@@ -28,12 +28,20 @@ final class FlinkDistribution {
                 + " --flink-without-connectors resolves them (mvn -f java/flink/pom.xml dependency:build-classpath)");
     }
 
-    /** The Hadoop jars of this JVM's class path: what a user's HADOOP_CLASSPATH gives Flink. */
+    /** The jars a user's HADOOP_CLASSPATH gives Flink, by name, from this JVM's class path. */
+    private static final java.util.regex.Pattern HADOOP = java.util.regex.Pattern.compile(
+            "(hadoop-client-(api|runtime)|gcs-connector|commons-logging)-[^/]*\\.jar");
+
+    /** Hadoop's jars of this JVM's class path; refused if there are none (Paimon's writers need them). */
     static String hadoopJars() {
-        return Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
-                .filter(e -> e.endsWith(".jar") && (e.contains("/org/apache/hadoop/")
-                        || e.contains("/com/google/cloud/bigdataoss/") || e.contains("/commons-logging/")))
+        String jars = Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
+                .filter(e -> HADOOP.matcher(Path.of(e).getFileName().toString()).matches())
                 .collect(Collectors.joining(File.pathSeparator));
+        if (jars.isEmpty()) {
+            throw new dev.tierproof.core.TierproofException("no Hadoop jar on tierproof's class path to give the"
+                    + " Flink session cluster as HADOOP_CLASSPATH (hadoop-client-api, hadoop-client-runtime)");
+        }
+        return jars;
     }
 
     /**
@@ -42,9 +50,10 @@ final class FlinkDistribution {
      */
     static void configure(Path conf) throws IOException {
         try (InputStream logging = FlinkDistribution.class.getResourceAsStream("/log4j2.properties")) {
-            if (logging != null) {
-                Files.copy(logging, conf.resolve("log4j2.properties"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            if (logging == null) {
+                throw new IOException("tierproof's log4j2.properties is not on its class path");
             }
+            Files.copy(logging, conf.resolve("log4j2.properties"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         }
         Files.writeString(conf.resolve(ProcessCluster.CLASS_PATH), String.join(File.pathSeparator, conf.toString(),
                 flinkJars(), hadoopJars()));
