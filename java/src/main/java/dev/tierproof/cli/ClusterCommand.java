@@ -11,8 +11,8 @@ import picocli.CommandLine.Parameters;
 /** {@code tierproof cluster up|down|status}: a Fluss cluster of separate processes on this machine. */
 @Command(name = "cluster", mixinStandardHelpOptions = true, description = "Start (up), stop and remove (down) or"
         + " show (status) a Fluss cluster as users deploy one: a lake store (SeaweedFS as S3, HDFS, or"
-        + " fake-gcs-server as GCS), ZooKeeper, a coordinator and tablet servers and a Flink session cluster, each a process of its own on loopback,"
-        + " tiering into a Paimon warehouse in that store.")
+        + " fake-gcs-server as GCS), ZooKeeper, a coordinator and tablet servers and a Flink session cluster,"
+        + " each a process of its own on loopback, tiering into a Paimon warehouse in that store.")
 final class ClusterCommand extends TierproofCommand {
     @Parameters(index = "0", paramLabel = "up|down|status", description = "what to do")
     String action;

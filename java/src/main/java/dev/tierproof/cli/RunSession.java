@@ -183,9 +183,14 @@ final class RunSession implements AutoCloseable {
         }
         interrupted = true;
         err.println("tierproof: interrupted during " + steps.current() + "; stopping and removing what this run made");
-        // The engines shut down in any order now, and complain that their peers are gone: noise.
-        Configurator.setAllLevels(LogManager.getRootLogger().getName(), Level.OFF);
+        // The report first: nothing of the engines' shutdown (the JVM's other hooks run alongside) comes before it.
         writeStatus("interrupted", "stopped by a signal during " + steps.current());
+        try {
+            // The engines shut down in any order now, and complain that their peers are gone: noise.
+            Configurator.setAllLevels(LogManager.getRootLogger().getName(), Level.OFF);
+        } catch (RuntimeException loggingGone) {
+            // log4j's own shutdown hook may have stopped it already: nothing to quiet
+        }
         try {
             close();
         } catch (RuntimeException e) {

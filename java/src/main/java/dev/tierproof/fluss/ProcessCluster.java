@@ -25,11 +25,12 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A Fluss cluster as users deploy one, on this machine: a lake store (SeaweedFS as S3, HDFS: a
- * NameNode and a DataNode, or fake-gcs-server as GCS), a ZooKeeper server, a coordinator and tablet servers and a Flink
- * session cluster, each a process of its own, listening on loopback only, tiering into a Paimon
- * warehouse in that store. {@code ./build.sh cluster up} starts it in a directory that then holds
- * everything of it (data, logs, configuration, the state file); {@code down} stops its processes
- * and removes that directory. It never touches a directory it did not make.
+ * NameNode and a DataNode, or fake-gcs-server as GCS), a ZooKeeper server, a coordinator and
+ * tablet servers and a Flink session cluster, each a process of its own, listening on loopback
+ * only, tiering into a Paimon warehouse in that store. {@code ./build.sh cluster up} starts it in a
+ * directory that then holds everything of it (data, logs, configuration, the state file);
+ * {@code down} stops its processes and removes that directory. It never touches a directory it did
+ * not make.
  */
 public final class ProcessCluster {
     /** The state file {@code up} writes last: a directory without it is not a cluster's. */
@@ -395,8 +396,8 @@ public final class ProcessCluster {
                     continue;
                 }
                 String main = required(p, name + ".main");
-                if (!List.of(SeaweedFs.SUBCOMMAND, FakeGcs.BACKEND, Hdfs.NAMENODE, Hdfs.DATANODE, ZOOKEEPER, COORDINATOR, TABLET,
-                        JOBMANAGER, TASKMANAGER).contains(main)) {
+                if (!List.of(SeaweedFs.SUBCOMMAND, FakeGcs.BACKEND, Hdfs.NAMENODE, Hdfs.DATANODE, ZOOKEEPER,
+                        COORDINATOR, TABLET, JOBMANAGER, TASKMANAGER).contains(main)) {
                     throw new IllegalArgumentException(name + ".main is " + main + ", not a server of a cluster");
                 }
                 parts.put(name, new State.Part(Long.parseLong(required(p, name + ".pid")), main,

@@ -226,7 +226,7 @@ public final class LakeLocation {
         return s;
     }
 
-    /** The warehouse as Paimon's {@code warehouse} option takes it: a path, an {@code s3://}, {@code hdfs://} or {@code gs://} URI. */
+    /** The warehouse as Paimon's {@code warehouse} option takes it: a path, or an s3, hdfs or gs URI. */
     public String warehouse() {
         return warehouse;
     }

@@ -42,6 +42,7 @@ class InterruptionTest {
         p.signal(signal);
         assertEquals(expectedStatus, p.exitStatus(Duration.ofSeconds(90)), p.err());
         assertTrue(p.err().contains("tierproof: interrupted during INSERT "), p.err());
+        assertTrue(Files.isRegularFile(report), "no report at " + report + "; the run said:\n" + p.err());
         JsonNode r = new ObjectMapper().readTree(report.toFile());
         assertEquals("interrupted", r.path("status").asText(), r.toString());
         assertTrue(r.path("step").asText().startsWith("INSERT "), r.toString());

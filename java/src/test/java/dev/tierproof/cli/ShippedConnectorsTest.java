@@ -71,7 +71,8 @@ class ShippedConnectorsTest {
             Outcome up = run("cluster", "up", "--dir", dir.toString(), "--flink-without-connectors");
             assertThat(up.status()).isEqualTo(Main.FAILED);
             assertThat(up.err()).contains("Flink's distribution jars are not resolved")
-                    .contains("missing.txt is missing or empty").contains("./build.sh cluster up --flink-without-connectors")
+                    .contains("missing.txt is missing or empty")
+                    .contains("./build.sh cluster up --flink-without-connectors")
                     .doesNotContain("starting");
             assertThat(dir).doesNotExist();
         });

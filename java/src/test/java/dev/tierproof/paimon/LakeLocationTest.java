@@ -177,7 +177,8 @@ class LakeLocationTest {
         assertThatThrownBy(() -> LakeLocation.parse("--warehouse", "gs:///wh", null, Map.of()))
                 .hasMessageContaining("--warehouse gs:///wh: no bucket");
         assertThatThrownBy(() -> LakeLocation.parse("--warehouse", "gs://bucket1/", null, Map.of()))
-                .as("the connector would make a mistyped bucket").hasMessageContaining("--warehouse gs://bucket1/: no path");
+                .as("the connector would make a mistyped bucket")
+                .hasMessageContaining("--warehouse gs://bucket1/: no path");
         for (String escape : new String[] {"gs://bucket1/a/../b", "gs://bucket1/a//b", "gs://bucket1/.x"}) {
             assertThatThrownBy(() -> LakeLocation.parse("--warehouse", escape, null, Map.of())).as(escape)
                     .hasMessageContaining("--warehouse " + escape + ": the path segment");
