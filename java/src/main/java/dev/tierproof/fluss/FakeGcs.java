@@ -1,10 +1,8 @@
 package dev.tierproof.fluss;
 
-import dev.tierproof.core.TierproofException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 
@@ -36,20 +34,8 @@ final class FakeGcs {
      * command, if there is none.
      */
     static Path binary() {
-        String given = System.getProperty("tierproof.fakegcs");
-        List<Path> candidates = new ArrayList<>();
-        if (given != null) {
-            candidates.add(Path.of(given));
-        } else {
-            for (String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
-                if (!dir.isEmpty()) {
-                    candidates.add(Path.of(dir, "fake-gcs-server"));
-                }
-            }
-        }
-        return candidates.stream().filter(Files::isExecutable).findFirst().orElseThrow(() ->
-                new TierproofException("fake-gcs-server (the cluster's GCS store) is not installed: " + INSTALL
-                        + (given != null ? " (-Dtierproof.fakegcs=" + given + " is not an executable)" : "")));
+        return Programs.find("tierproof.fakegcs", "fake-gcs-server", List::of, "fake-gcs-server (the cluster's GCS"
+                + " store)", INSTALL);
     }
 
     /**

@@ -44,11 +44,34 @@ public final class ProcessCluster {
     /** Where the cluster's Paimon warehouse is kept. */
     public enum Lake {
         /** An S3 store: SeaweedFS, one process. */
-        S3,
-        /** HDFS: a NameNode and a DataNode. */
-        HDFS,
+        S3("s3", SeaweedFs.SETTINGS, "SeaweedFS"),
+        /** HDFS: a NameNode and a DataNode; no settings file. */
+        HDFS("hdfs", null, "HDFS's NameNode"),
         /** Google Cloud Storage: fake-gcs-server, one process, reached through Google's GCS connector. */
-        GCS
+        GCS("gs", FakeGcs.SETTINGS, "fake-gcs-server");
+
+        private final String scheme;
+        private final String settings;
+        /** The part {@code up} starts first (a failed start names it). */
+        private final String firstPart;
+
+        Lake(String scheme, String settings, String firstPart) {
+            this.scheme = scheme;
+            this.settings = settings;
+            this.firstPart = firstPart;
+        }
+
+        /** The store a cluster's warehouse is in, by its scheme. */
+        static Lake of(String warehouse) {
+            return java.util.Arrays.stream(values()).filter(l -> warehouse.startsWith(l.scheme + "://")).findFirst()
+                    .orElseThrow(() -> new IllegalArgumentException("the warehouse " + warehouse
+                            + " is in no store cluster up starts"));
+        }
+
+        /** Its settings file ({@code --conf}) in the cluster's directory, or null for a store that needs none. */
+        Path settingsIn(Path dir) {
+            return settings == null ? null : dir.resolve(settings);
+        }
     }
 
     /** Task slots of the session cluster's TaskManager: the tiering job and a proof's reads side by side. */
@@ -66,9 +89,14 @@ public final class ProcessCluster {
             return !flink.equals(NONE);
         }
 
+        /** The store its lake is in. */
+        public Lake store() {
+            return Lake.of(warehouse);
+        }
+
         /** The settings file of its lake's store ({@code --conf}), or null for a lake that needs none (HDFS). */
         public Path conf() {
-            return settingsFile(dir, warehouse);
+            return store().settingsIn(dir);
         }
 
         /** Its lake: where its servers tier into, and how to reach it. */
@@ -109,12 +137,6 @@ public final class ProcessCluster {
     }
 
     private static final String NONE = "none";
-
-    /** The settings file of the lake's store in {@code warehouse}, or null for one that needs none (HDFS). */
-    private static Path settingsFile(Path dir, String warehouse) {
-        return warehouse.startsWith("s3://") ? dir.resolve(SeaweedFs.SETTINGS)
-                : warehouse.startsWith("gs://") ? dir.resolve(FakeGcs.SETTINGS) : null;
-    }
 
     private ProcessCluster() {}
 
@@ -160,11 +182,7 @@ public final class ProcessCluster {
         // Interrupted (Ctrl-C) while starting: what was started is stopped and its files removed.
         Thread undo = new Thread(() -> undoUp(dir, made, parts), "tierproof-cluster-up");
         Runtime.getRuntime().addShutdownHook(undo);
-        String part = switch (lakeStore) {
-            case S3 -> "SeaweedFS";
-            case HDFS -> "HDFS's NameNode";
-            case GCS -> "fake-gcs-server";
-        };
+        String part = lakeStore.firstPart;
         try {
             // The lake's store first (and so stopped last): the lake every other part reaches.
             String warehouse;
@@ -179,7 +197,7 @@ public final class ProcessCluster {
                 startDataNode(dir, hdfs, warehouse, parts, flinkConnectors, deadline, progress);
             }
             LakeLocation lake = LakeLocation.parse("the cluster's warehouse", warehouse,
-                    settingsFile(dir, warehouse), Map.of());
+                    lakeStore.settingsIn(dir), Map.of());
 
             part = "ZooKeeper";
             int zkPort = freePort();
@@ -271,7 +289,7 @@ public final class ProcessCluster {
                 freePort(), freePort(), freePort());
         Path weed = SeaweedFs.binary();
         List<String> weedArgs = SeaweedFs.configure(dir, LOOPBACK, ports);
-        Files.write(dir.resolve("conf").resolve("s3").resolve(WEED_ARGS), weedArgs);
+        Files.write(programArgs(dir, "s3"), weedArgs);
         String s3 = LOOPBACK + ":" + ports.s3();
         progress.step("starting SeaweedFS (S3 at " + s3 + ")");
         parts.put("s3", start(dir, "s3", weed.toString(), SeaweedFs.SUBCOMMAND, s3, argsOf(dir, "s3")));
@@ -288,7 +306,7 @@ public final class ProcessCluster {
         int port = freePort();
         Path binary = FakeGcs.binary();
         List<String> args = FakeGcs.configure(dir, LOOPBACK, port);
-        Files.write(dir.resolve("conf").resolve("gcs").resolve(GCS_ARGS), args);
+        Files.write(programArgs(dir, "gcs"), args);
         String gcs = LOOPBACK + ":" + port;
         progress.step("starting fake-gcs-server (GCS at " + gcs + ")");
         parts.put("gcs", start(dir, "gcs", binary.toString(), FakeGcs.BACKEND, gcs, argsOf(dir, "gcs")));
@@ -463,11 +481,8 @@ public final class ProcessCluster {
 
     /** A part's arguments: its configuration in the cluster's directory (so a restart is the same server). */
     private static String[] argsOf(Path dir, String name) throws IOException {
-        if (name.equals("s3")) {
-            return Files.readAllLines(dir.resolve("conf").resolve("s3").resolve(WEED_ARGS)).toArray(String[]::new);
-        }
-        if (name.equals("gcs")) {
-            return Files.readAllLines(dir.resolve("conf").resolve("gcs").resolve(GCS_ARGS)).toArray(String[]::new);
+        if (PROGRAM_ARGS.containsKey(name)) {
+            return Files.readAllLines(programArgs(dir, name)).toArray(String[]::new);
         }
         if (name.equals(Hdfs.NAMENODE_PART) || name.equals(Hdfs.DATANODE_PART)) {
             return Hdfs.args(dir, name);
@@ -476,10 +491,13 @@ public final class ProcessCluster {
                 : new String[] {"--configDir", dir.resolve("conf").resolve(name).toString()};
     }
 
-    /** {@code weed server}'s arguments, kept so that a restart is the same server. */
-    private static final String WEED_ARGS = "weed.args";
-    /** fake-gcs-server's arguments, kept as {@code weed server}'s are. */
-    private static final String GCS_ARGS = "gcs.args";
+    /** The program parts' argument files (the lake's stores), kept so that a restart is the same server. */
+    private static final Map<String, String> PROGRAM_ARGS = Map.of("s3", "weed.args", "gcs", "gcs.args");
+
+    /** Where program part {@code name} keeps its arguments. */
+    private static Path programArgs(Path dir, String name) {
+        return dir.resolve("conf").resolve(name).resolve(PROGRAM_ARGS.get(name));
+    }
 
     /**
      * A fault as users meet it: part {@code name} killed ({@code kill -9}) and started again
@@ -532,7 +550,7 @@ public final class ProcessCluster {
      */
     public static State restartLake(State state, Duration deadline) {
         refuseLakeRestart(state);
-        if (state.parts().containsKey("s3")) {
+        if (state.store() == Lake.S3) {
             return restart(state, "s3", deadline);
         }
         // Both down at once (one outage), then the NameNode before its DataNode: the new NameNode
@@ -551,7 +569,7 @@ public final class ProcessCluster {
 
     /** Refuses {@code restart-lake} on a store that keeps nothing across a restart (the GCS emulator). */
     public static void refuseLakeRestart(State state) {
-        if (state.parts().containsKey("gcs")) {
+        if (state.store() == Lake.GCS) {
             throw new IllegalArgumentException("--faults restart-lake: the cluster's GCS store (fake-gcs-server)"
                     + " keeps its objects in memory, so a restart would lose the lake, which no GCS outage does:"
                     + " run restart-lake on cluster up --lake s3 or --lake hdfs");

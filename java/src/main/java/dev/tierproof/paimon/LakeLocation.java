@@ -126,10 +126,7 @@ public final class LakeLocation {
                     : "the name node " + parts[0] + " is not HOST or HOST:PORT")
                     + " (hdfs://NAMENODE:PORT/PATH)");
         }
-        if (parts.length < 2) {
-            throw new IllegalArgumentException(option + " " + given + ": no path: tierproof keeps its tables in a"
-                    + " directory of the file system, never at its root (hdfs://NAMENODE:PORT/PATH)");
-        }
+        requirePath(option, given, parts, "the file system", "hdfs://NAMENODE:PORT/PATH");
         checkSegments(option, given, parts);
         Map<String, String> settings = conf == null ? Map.of()
                 : read(conf, HADOOP_SETTING, "a Hadoop setting (hadoop.KEY, e.g. hadoop.dfs.client.use.datanode.hostname)");
@@ -144,11 +141,8 @@ public final class LakeLocation {
                     : "the bucket " + parts[0] + " is not a GCS bucket name tierproof takes")
                     + " (gs://BUCKET/PATH: lower case letters, digits, _ and -)");
         }
-        if (parts.length < 2) {
-            // The connector makes a bucket for a bucket-level mkdirs: a mistyped one would be created.
-            throw new IllegalArgumentException(option + " " + given + ": no path: tierproof keeps its tables in a"
-                    + " directory of the bucket, never at its root (gs://BUCKET/PATH)");
-        }
+        // The connector makes a bucket for a bucket-level mkdirs: a mistyped one would be created.
+        requirePath(option, given, parts, "the bucket", "gs://BUCKET/PATH");
         checkSegments(option, given, parts);
         Map<String, String> settings = new LinkedHashMap<>();
         String credentials = env.get("GOOGLE_APPLICATION_CREDENTIALS");
@@ -162,6 +156,14 @@ public final class LakeLocation {
         }
         settings.putAll(fromFile);
         return new LakeLocation("gs://" + rest, null, settings);
+    }
+
+    /** A path below the root ({@code parts[0]} is the bucket or name node): never the store's root itself. */
+    private static void requirePath(String option, String given, String[] parts, String store, String form) {
+        if (parts.length < 2) {
+            throw new IllegalArgumentException(option + " " + given + ": no path: tierproof keeps its tables in a"
+                    + " directory of " + store + ", never at its root (" + form + ")");
+        }
     }
 
     /** Without trailing slashes. */
