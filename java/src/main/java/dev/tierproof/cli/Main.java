@@ -22,7 +22,7 @@ import picocli.CommandLine;
         description = "Proves that batch and streaming reads of a tiered Fluss/Paimon table return the same rows.",
         subcommands = {ProveCommand.class, StreamhouseCommand.class, MatrixCommand.class, SearchCommand.class,
             AuditCommand.class, ClusterCommand.class,
-            BenchCommand.class, DdlCommand.class, CommandLine.HelpCommand.class},
+            BenchCommand.class, DdlCommand.class, ReferenceCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "Without a command, runs prove. Exit status: 0 consistent, 1 inconsistent, 2 bad input or a"
             + " failure to run, 130/143 stopped by SIGINT/SIGTERM."})
 public final class Main {
@@ -131,9 +131,7 @@ public final class Main {
         }
         Main main = new Main(out, err, runDirectory);
         boolean verbose = args.contains("--verbose");
-        CommandLine cli = new CommandLine(main, new Factory(main));
-        cli.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));
-        cli.setErr(new PrintWriter(err, true, StandardCharsets.UTF_8));
+        CommandLine cli = commandLine(main);
         cli.setParameterExceptionHandler((e, ignored) -> {
             err.println("tierproof: bad input: " + e.getMessage());
             err.println("see: tierproof help " + e.getCommandLine().getCommandName());
@@ -141,6 +139,19 @@ public final class Main {
         });
         cli.setExecutionExceptionHandler((e, command, parsed) -> main.failed(e, verbose));
         return cli.execute(args.toArray(String[]::new));
+    }
+
+    /** The parser, writing to {@code main}'s streams. */
+    static CommandLine commandLine(Main main) {
+        CommandLine cli = new CommandLine(main, new Factory(main));
+        cli.setOut(new PrintWriter(main.out, true, StandardCharsets.UTF_8));
+        cli.setErr(new PrintWriter(main.err, true, StandardCharsets.UTF_8));
+        return cli;
+    }
+
+    /** A parser that runs nothing (the generated reference reads its usage messages). */
+    static CommandLine parserOnly() {
+        return commandLine(new Main(System.out, System.err, null));
     }
 
     private static boolean isTopLevelFlag(String arg) {
