@@ -21,7 +21,9 @@ import org.apache.fluss.client.admin.Admin;
 import org.apache.fluss.client.admin.OffsetSpec;
 import org.apache.fluss.client.metadata.LakeSnapshot;
 import org.apache.fluss.config.Configuration;
+import org.apache.fluss.exception.FlussRuntimeException;
 import org.apache.fluss.exception.LakeTableSnapshotNotExistException;
+import org.apache.fluss.exception.RetriableException;
 import org.apache.fluss.flink.tiering.LakeTieringJobBuilder;
 import org.apache.fluss.metadata.PartitionInfo;
 import org.apache.fluss.metadata.TableBucket;
@@ -118,7 +120,7 @@ public final class Tiering implements AutoCloseable {
         long start = System.nanoTime();
         long end = start + deadline.toNanos();
         try {
-            Map<TableBucket, Long> logEnds = logEndOffsets(admin, path);
+            Map<TableBucket, Long> logEnds = logEndOffsetsOnceLed(admin, path, end);
             long total = logEnds.values().stream().mapToLong(Long::longValue).sum();
             int nonEmpty = (int) logEnds.values().stream().filter(o -> o > 0).count();
             seen.set("the log holds " + total + " changes in " + logEnds.size() + " bucket(s); no lake snapshot yet");
@@ -154,6 +156,38 @@ public final class Tiering implements AutoCloseable {
         } catch (ExecutionException e) {
             throw new TierproofException("could not read offsets of " + path + ": " + e.getCause(), e);
         }
+    }
+
+    /**
+     * Every bucket's log end offset, read again while a bucket has no leader yet (a table just
+     * created, a leader moving): that says nothing of the data, and a reader waits it out. Until
+     * {@code end} ({@link System#nanoTime}); then the last such answer is the error.
+     */
+    static Map<TableBucket, Long> logEndOffsetsOnceLed(Admin admin, TablePath path, long end)
+            throws InterruptedException, ExecutionException {
+        while (true) {
+            try {
+                return logEndOffsets(admin, path);
+            } catch (ExecutionException | FlussRuntimeException e) {
+                if (!noLeaderYet(e) || System.nanoTime() > end) {
+                    throw e;
+                }
+                Thread.sleep(100);
+            }
+        }
+    }
+
+    /**
+     * A bucket without a leader, as Fluss 0.9 says it: a leader that moved answers with a
+     * {@link RetriableException} (by Fluss's own definition, worth asking again); a bucket whose
+     * metadata has no leader yet makes the client's {@code MetadataUpdater.leaderFor} throw, before
+     * any request, a plain {@link FlussRuntimeException} "Leader not found after retry…".
+     */
+    static boolean noLeaderYet(Exception e) {
+        if (e instanceof ExecutionException) {
+            return e.getCause() instanceof RetriableException;
+        }
+        return e instanceof FlussRuntimeException && String.valueOf(e.getMessage()).startsWith("Leader not found");
     }
 
     /** Every bucket's log end offset, of every partition of a partitioned table. */
