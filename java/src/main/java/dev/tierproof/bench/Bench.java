@@ -295,6 +295,17 @@ public final class Bench {
     }
 
     /** The figures as a Markdown table, as the README quotes them. */
+    /**
+     * The figures as a page of their own (docs/measured.md): when and where they were measured
+     * first, so that no figure is read without its machine, then the table.
+     */
+    public static String page(List<Figure> figures, MeasuredOn on) {
+        return "# Measured\n\n"
+                + "Written by `./build.sh bench` (criterion, then `tierproof bench`): one run, medians and ratios.\n"
+                + "Figures from another machine or day are not comparable; run it again to compare.\n\n"
+                + on.markdown() + "\n" + table(figures);
+    }
+
     public static String table(List<Figure> figures) {
         StringBuilder sb = new StringBuilder("| figure | measured | goal | met | limit | ratio | split |\n"
                 + "|---|---|---|---|---|---|---|\n");

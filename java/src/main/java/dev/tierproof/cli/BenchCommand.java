@@ -1,6 +1,7 @@
 package dev.tierproof.cli;
 
 import dev.tierproof.bench.Bench;
+import dev.tierproof.bench.MeasuredOn;
 import dev.tierproof.report.Report;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -33,6 +34,10 @@ final class BenchCommand extends TierproofCommand {
             + " adds the oracle's median against its baselines")
     Path criterion;
 
+    @Option(names = "--markdown", paramLabel = "FILE.md", description = "also write the figures, with when and"
+            + " where they were measured, as a Markdown page (./build.sh bench writes docs/measured.md)")
+    Path markdown;
+
     @Mixin
     RunOptions run;
 
@@ -44,6 +49,7 @@ final class BenchCommand extends TierproofCommand {
         }
         List<Path> inputs = new ArrayList<>();
         OutputFile report = OutputFile.check("--report", run.report, inputs);
+        OutputFile page = OutputFile.check("--markdown", markdown, inputs);
         if (report != null && report.html()) {
             throw new IllegalArgumentException("--report " + run.report + ": bench writes JSON");
         }
@@ -62,6 +68,9 @@ final class BenchCommand extends TierproofCommand {
                     new Bench.Config(operations, keys, searchTrials, warehouse.path(), deadline, criterion));
             session.completed();
             main.out.print(Bench.table(figures));
+            if (page != null && page.write(Bench.page(figures, MeasuredOn.here()), main.err)) {
+                main.out.println("figures: " + page.path());
+            }
             if (report != null) {
                 var json = Report.newObject();
                 json.put("command", "bench");
