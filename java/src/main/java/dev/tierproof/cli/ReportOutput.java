@@ -12,20 +12,10 @@ final class ReportOutput {
      * cannot be written is said on {@code err} and does not change it (1 stays 1).
      */
     static int print(PrintStream out, PrintStream err, Report report, OutputFile file, String ddlLabel) {
-        out.println(ddlLabel + ":");
-        out.println("  " + report.ddl().replace("\n", "\n  "));
-        report.details().forEach(out::println);
-        out.print(report.summary());
-        out.printf("time             : %s ms in all %s%n", report.timings().get("total"), timings(report.timings()));
+        out.print(report.text(ddlLabel));
         if (file != null && file.write(file.html() ? report.html() : report.toJson() + "\n", err)) {
             out.println("report           : " + file.path());
         }
         return report.consistent() ? Main.CONSISTENT : Main.INCONSISTENT;
-    }
-
-    /** Timings as compact JSON: {@code {"create":361,"write":6176,...}}. */
-    static String timings(java.util.Map<String, Long> timings) {
-        return timings.entrySet().stream().map(e -> "\"" + e.getKey() + "\":" + e.getValue())
-                .collect(java.util.stream.Collectors.joining(",", "{", "}"));
     }
 }

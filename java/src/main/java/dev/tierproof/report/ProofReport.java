@@ -25,6 +25,22 @@ public final class ProofReport extends Report {
         public boolean consistent() {
             return stalled == null && verdict.consistent();
         }
+
+        /** STALLED, CONSISTENT or INCONSISTENT: the word the summary gives this checkpoint. */
+        public String word() {
+            return stalled != null ? "STALLED" : verdict.consistent() ? "CONSISTENT" : "INCONSISTENT";
+        }
+
+        /** What backs the word: the evidence of a stall, the rows a consistent one held, else nothing. */
+        public String detail() {
+            return stalled != null ? stalled : verdict.consistent() ? verdict.expectedRowCount() + " rows" : "";
+        }
+
+        /** The word and what backs it, as the summary says them: {@code CONSISTENT (3 rows)}. */
+        public String status() {
+            return stalled != null ? word() + ": " + detail() : verdict.consistent() ? word() + " (" + detail() + ")"
+                    : word();
+        }
     }
 
     private final Verdict verdict;
@@ -142,9 +158,7 @@ public final class ProofReport extends Report {
         }
         verdict.failures().forEach(w -> sb.append(String.format("failure          : %s%n", w)));
         for (Checkpoint c : checkpoints) {
-            sb.append(String.format("checkpoint       : %s: %s%n", c.label(), c.stalled() != null
-                    ? "STALLED: " + c.stalled() : c.verdict().consistent()
-                    ? "CONSISTENT (" + c.verdict().expectedRowCount() + " rows)" : "INCONSISTENT"));
+            sb.append(String.format("checkpoint       : %s: %s%n", c.label(), c.status()));
             for (Verdict.Read r : c.verdict().reads()) {
                 if (!r.consistent()) {
                     sb.append(String.format("    %s: %s%n", r.name(), r.reason()));
@@ -152,18 +166,29 @@ public final class ProofReport extends Report {
             }
             c.verdict().failures().forEach(w -> sb.append(String.format("    failure: %s%n", w)));
         }
-        if (stalled != null) {
-            sb.append("verdict          : STALLED: writes had stopped and the lake did not reach the log end offset: ")
-                    .append(stalled).append('\n');
-            return sb.toString();
-        }
-        if (!verdict.consistent()) {
+        if (stalled == null && !verdict.consistent()) {
             sb.append(String.format("triage           : %s%n", triage()));
         }
-        sb.append(consistent()
-                ? "verdict          : CONSISTENT: every read equals the expected state (" + verdict.promise() + ")\n"
-                : "verdict          : INCONSISTENT\n");
+        String reason = verdictReason();
+        sb.append("verdict          : ").append(verdictWord()).append(reason.isEmpty() ? "" : ": " + reason)
+                .append('\n');
         return sb.toString();
+    }
+
+    /**
+     * The run's verdict in the word its summary ends with: STALLED when the lake never caught up
+     * with the log, else CONSISTENT or INCONSISTENT as {@link #consistent} says.
+     */
+    public String verdictWord() {
+        return stalled != null ? "STALLED" : consistent() ? "CONSISTENT" : "INCONSISTENT";
+    }
+
+    /** What the summary says after the verdict's word: empty for INCONSISTENT (the lines above say why). */
+    public String verdictReason() {
+        if (stalled != null) {
+            return "writes had stopped and the lake did not reach the log end offset: " + stalled;
+        }
+        return consistent() ? "every read equals the expected state (" + verdict.promise() + ")" : "";
     }
 
     /**

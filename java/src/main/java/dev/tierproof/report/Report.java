@@ -48,6 +48,23 @@ public abstract class Report {
     /** The reads, the expected state, any diff and the verdict, for people. */
     public abstract String summary();
 
+    /**
+     * What the command line prints of the proof: the DDL under {@code ddlLabel}, the lines for
+     * people, the summary and the time it took.
+     */
+    public String text(String ddlLabel) {
+        StringBuilder sb = new StringBuilder(ddlLabel).append(":\n  ").append(ddl.replace("\n", "\n  ")).append('\n');
+        details.forEach(line -> sb.append(line).append('\n'));
+        return sb.append(summary()).append(String.format("time             : %s ms in all %s%n", timings.get("total"),
+                timingsJson())).toString();
+    }
+
+    /** Timings as compact JSON: {@code {"create":361,"write":6176,...}}. */
+    private String timingsJson() {
+        return timings.entrySet().stream().map(e -> "\"" + e.getKey() + "\":" + e.getValue())
+                .collect(java.util.stream.Collectors.joining(",", "{", "}"));
+    }
+
     /** Pictures for the HTML page, before the text (none unless a report has some). */
     protected String figures() {
         return "";
