@@ -13,7 +13,7 @@ final class ReportOutput {
      */
     static int print(PrintStream out, PrintStream err, Report report, OutputFile file, String ddlLabel) {
         out.print(report.text(ddlLabel));
-        if (file != null && file.write(file.html() ? report.html() : report.toJson() + "\n", err)) {
+        if (file != null && file.write(file.html() ? report.html(ddlLabel) : report.toJson() + "\n", err)) {
             out.println("report           : " + file.path());
         }
         return report.consistent() ? Main.CONSISTENT : Main.INCONSISTENT;

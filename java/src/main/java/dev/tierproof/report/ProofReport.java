@@ -111,10 +111,14 @@ public final class ProofReport extends Report {
         return failedReads;
     }
 
+    /** The tier lag samples (see {@link #withTierLag}); none for a proof that does not tier. */
+    public List<TierLag> tierLag() {
+        return tierLag;
+    }
+
     @Override
-    protected String figures() {
-        String plot = TierLag.svg(tierLag);
-        return plot.isEmpty() ? "" : "<h2>Tier lag while the proof ran</h2>\n" + plot;
+    public String html(String ddlLabel) {
+        return new ProofPage(this, ddlLabel).html();
     }
 
     @Override

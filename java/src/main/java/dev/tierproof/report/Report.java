@@ -65,23 +65,15 @@ public abstract class Report {
                 .collect(java.util.stream.Collectors.joining(",", "{", "}"));
     }
 
-    /** Pictures for the HTML page, before the text (none unless a report has some). */
-    protected String figures() {
-        return "";
-    }
-
     /**
-     * The report as one self-contained HTML page ({@code --report FILE.html}): the verdict, any
-     * pictures, then what the command line prints.
+     * The report as one self-contained HTML page ({@code --report FILE.html}): the verdict first,
+     * then what backs it, and what the command line prints (its DDL under {@code ddlLabel}) last.
      */
+    public abstract String html(String ddlLabel);
+
+    /** As {@link #html(String)}, the DDL labelled plainly. */
     public String html() {
-        String text = "DDL:\n  " + ddl.replace("\n", "\n  ") + "\n" + String.join("\n", details) + "\n" + summary();
-        return "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>tierproof report</title>"
-                + "<style>body{font-family:system-ui,sans-serif;margin:2em;color:#222}pre{background:#f6f6f6;"
-                + "padding:1em;overflow-x:auto}.consistent{color:#171}.inconsistent{color:#b11}</style></head><body>\n"
-                + "<h1 class=\"" + (consistent() ? "consistent\">CONSISTENT" : "inconsistent\">NOT CONSISTENT")
-                + "</h1>\n" + figures() + "\n<pre>" + Html.escape(text) + "</pre>\n<p><small>"
-                + Html.escape(Versions.all().toString()) + "</small></p>\n</body></html>\n";
+        return html("DDL");
     }
 
     /** The statement that created the table. */
