@@ -34,6 +34,11 @@ final class ClusterCommand extends TierproofCommand {
             + " (fake-gcs-server, one process, through Google's GCS connector); default ${DEFAULT-VALUE}")
     String lake;
 
+    @Option(names = "--server-option", paramLabel = "KEY=VALUE", description = "a setting for every Fluss"
+            + " server, as server.yaml takes it (repeatable; checked against Fluss's own options), e.g."
+            + " log.replica.high-watermark.checkpoint-interval=1min")
+    Map<String, String> serverOptions = new java.util.LinkedHashMap<>();
+
     @Option(names = "--deadline-s", paramLabel = "N", defaultValue = "60",
             description = "how long each server may take to start, and to stop before it is killed (default"
                     + " ${DEFAULT-VALUE})")
@@ -55,7 +60,7 @@ final class ClusterCommand extends TierproofCommand {
                     case "gcs" -> ProcessCluster.Lake.GCS;
                     default -> throw new IllegalArgumentException("--lake " + lake + " is not s3, hdfs or gcs");
                 };
-                ProcessCluster.State s = ProcessCluster.up(where, tablets, !flinkWithoutConnectors, store, deadline,
+                ProcessCluster.State s = ProcessCluster.up(where, tablets, !flinkWithoutConnectors, store, serverOptions, deadline,
                         dev.tierproof.run.Progress.to(main.err));
                 print(s);
                 main.out.println("prove on it  : ./build.sh run streamhouse --cluster " + s.dir());

@@ -146,19 +146,21 @@ public final class ProcessCluster {
      * what it had started, removes {@code dir}, and names the part, with the end of its log.
      */
     public static State up(Path dir, int tablets, Duration deadline, Progress progress) {
-        return up(dir, tablets, true, Lake.S3, deadline, progress);
+        return up(dir, tablets, true, Lake.S3, Map.of(), deadline, progress);
     }
 
     /**
      * As above; without {@code flinkConnectors}, the Flink session cluster runs as Flink's
      * distribution comes: no Paimon or Fluss on its class path, so every job ships them. The lake
-     * is kept in {@code lake}'s store.
+     * is kept in {@code lake}'s store; {@code serverOptions} go into every Fluss server's
+     * server.yaml (checked by {@link ServerOptions} first).
      */
-    public static State up(Path dir, int tablets, boolean flinkConnectors, Lake lakeStore, Duration deadline,
-            Progress progress) {
+    public static State up(Path dir, int tablets, boolean flinkConnectors, Lake lakeStore,
+            Map<String, String> serverOptions, Duration deadline, Progress progress) {
         if (tablets < 1 || tablets > 9) {
             throw new IllegalArgumentException("--tablet-servers " + tablets + " must be between 1 and 9");
         }
+        ServerOptions.check(serverOptions);
         if (Files.exists(dir.resolve(STATE))) {
             throw new IllegalArgumentException("a cluster is already up in " + dir + " (./build.sh cluster status);"
                     + " bring it down first");
@@ -217,6 +219,7 @@ public final class ProcessCluster {
             common.put("remote.data.dir", Files.createDirectories(dir.resolve("remote")).toString());
             common.put("netty.server.num-network-threads", "1");
             common.put("netty.server.num-worker-threads", "3");
+            common.putAll(serverOptions);
             common.putAll(lake.flussClusterOptions());
 
             part = "the coordinator server";

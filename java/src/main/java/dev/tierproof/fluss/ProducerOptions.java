@@ -1,15 +1,11 @@
 package dev.tierproof.fluss;
 
-import java.lang.reflect.Field;
-import java.lang.reflect.Modifier;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
 import org.apache.fluss.config.ConfigOption;
-import org.apache.fluss.config.ConfigOptions;
-import org.apache.fluss.config.Configuration;
 
 /**
  * The Fluss client writer's own settings ({@code client.writer.*}: batch size, buffer memory,
@@ -21,7 +17,8 @@ public final class ProducerOptions {
     private static final String PREFIX = "client.writer.";
 
     /** Every {@code client.writer.*} option Fluss defines, by key. */
-    private static final Map<String, ConfigOption<?>> KNOWN = known();
+    private static final Map<String, ConfigOption<?>> KNOWN =
+            FlussOptionDefinitions.matching(key -> key.startsWith(PREFIX));
 
     /** What the search draws from: each a setting that changes how writes are batched or sent. */
     private static final List<Map.Entry<String, List<String>>> VARIED = List.of(
@@ -55,13 +52,7 @@ public final class ProducerOptions {
                 throw new IllegalArgumentException("--producer-option " + key + " is not a Fluss client writer option;"
                         + " known: " + String.join(", ", KNOWN.keySet()));
             }
-            Configuration conf = new Configuration();
-            conf.setString(key, value);
-            try {
-                conf.get(option);
-            } catch (RuntimeException e) {
-                throw new IllegalArgumentException("--producer-option " + key + "=" + value + ": " + e.getMessage(), e);
-            }
+            FlussOptionDefinitions.checkValue("--producer-option", option, value);
         });
     }
 
@@ -85,22 +76,5 @@ public final class ProducerOptions {
     /** Reads {@link #text}'s form back (empty: the defaults). */
     public static Map<String, String> fromText(String text) {
         return text == null || text.isBlank() ? Map.of() : parse(List.of(text.split(",")));
-    }
-
-    private static Map<String, ConfigOption<?>> known() {
-        Map<String, ConfigOption<?>> known = new TreeMap<>();
-        for (Field f : ConfigOptions.class.getFields()) {
-            if (Modifier.isStatic(f.getModifiers()) && ConfigOption.class.isAssignableFrom(f.getType())) {
-                try {
-                    ConfigOption<?> option = (ConfigOption<?>) f.get(null);
-                    if (option.key().startsWith(PREFIX)) {
-                        known.put(option.key(), option);
-                    }
-                } catch (IllegalAccessException e) {
-                    throw new IllegalStateException(e);
-                }
-            }
-        }
-        return known;
     }
 }

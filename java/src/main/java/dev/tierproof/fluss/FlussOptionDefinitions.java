@@ -1,0 +1,47 @@
+package dev.tierproof.fluss;
+
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Predicate;
+import org.apache.fluss.config.ConfigOption;
+import org.apache.fluss.config.ConfigOptions;
+import org.apache.fluss.config.Configuration;
+
+/**
+ * Fluss's own option definitions ({@link ConfigOptions}), read by reflection: a setting a user
+ * gives tierproof is checked against the version on the class path, never against a list of ours.
+ */
+final class FlussOptionDefinitions {
+    private FlussOptionDefinitions() {}
+
+    /** Every option Fluss defines whose key {@code keys} accepts, by key. */
+    static Map<String, ConfigOption<?>> matching(Predicate<String> keys) {
+        Map<String, ConfigOption<?>> known = new TreeMap<>();
+        for (Field f : ConfigOptions.class.getFields()) {
+            if (Modifier.isStatic(f.getModifiers()) && ConfigOption.class.isAssignableFrom(f.getType())) {
+                try {
+                    ConfigOption<?> option = (ConfigOption<?>) f.get(null);
+                    if (keys.test(option.key())) {
+                        known.put(option.key(), option);
+                    }
+                } catch (IllegalAccessException e) {
+                    throw new IllegalStateException(e);
+                }
+            }
+        }
+        return known;
+    }
+
+    /** Refuses a value {@code option} cannot take, as Fluss itself would read it, naming {@code flag}. */
+    static void checkValue(String flag, ConfigOption<?> option, String value) {
+        Configuration conf = new Configuration();
+        conf.setString(option.key(), value);
+        try {
+            conf.get(option);
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException(flag + " " + option.key() + "=" + value + ": " + e.getMessage(), e);
+        }
+    }
+}
