@@ -202,6 +202,16 @@ final class RunSession implements AutoCloseable {
         if (report == null) {
             return;
         }
+        try {
+            writeStatusReport(status, message);
+        } catch (Throwable t) {
+            // Never silent: in a shutdown hook an escaping error would end the hook's thread unseen
+            // (a class that can no longer load while the JVM goes down, say).
+            err.println("tierproof: the " + status + " run's report could not be written: " + t);
+        }
+    }
+
+    private void writeStatusReport(String status, String message) {
         ObjectNode r = Report.newObject();
         r.put("command", command);
         r.put("status", status);
