@@ -5,7 +5,8 @@
 #   ./build.sh test                  every test: Rust (fmt, clippy, unit, integration), pytest, mvn verify,
 #                                    then a user's project (examples/junit-user) on the installed jar
 #   ./build.sh bench [opts]          the speed goals from one run: criterion (the oracle vs two
-#                                    baselines), then tierproof bench (proofs vs Paimon's Java API)
+#                                    baselines), then tierproof bench (proofs vs Paimon's Java API);
+#                                    without options it writes its figures to docs/measured.md
 set -euo pipefail
 root=$(cd "$(dirname "$0")" && pwd)
 cd "$root"
@@ -149,29 +150,88 @@ run() {
     -cp "$jar:$(cat "$classpath")" dev.tierproof.cli.Main "$@"
 }
 
-# Every runner's output is kept, and the counts are added up into one closing line.
-test_all() {
+# A Python package the tests need, installed when missing (into the Python that runs them: a
+# virtual environment's when one is active).
+ensure_python_package() {
+  local module=$1 package=$2 why=$3
+  python3 -c "import $module" >/dev/null 2>&1 && return 0
+  echo "build: installing $package (python3 -m pip install) $why" >&2
+  python3 -m pip install --quiet --disable-pip-version-check "$package" 2>&1 |
+    grep -v "Running pip as the 'root' user" >&2 || true
+  python3 -c "import $module" >/dev/null 2>&1 || { echo "build: could not install $package" >&2; return 1; }
+}
+
+# Headless Chromium: the HTML report's test opens the page in a real browser.
+ensure_chromium() {
+  [ -x /usr/bin/chromium ] && return 0
+  if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null; then
+    echo "build: the HTML report's test needs Debian's chromium (apt-get install chromium) at /usr/bin/chromium" >&2
+    return 1
+  fi
+  echo "build: installing chromium (apt-get) for the HTML report's browser test" >&2
+  apt-get update -q >/dev/null 2>&1 || true
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends chromium >/dev/null
+}
+
+# Everything the tests need beyond the toolchains, each installed once and said when it is.
+ensure_test_tools() {
   ensure_fetched
+  ensure_python_package pytest pytest "for solution.py's tests"
+  ensure_python_package pypaimon pypaimon "to re-read kept tables with a reader that is neither Flink nor tierproof"
   ensure_seaweedfs
   ensure_hdfs
   ensure_flinkdist
   ensure_fakegcs
-  local logs
+  ensure_chromium
+  rustup component add rustfmt clippy >/dev/null 2>&1 || true
+}
+
+# The ten test classes that took longest (surefire's own timings), slowest first.
+slowest_classes() {
+  local reports=java/target/surefire-reports
+  [ -d "$reports" ] || return 0
+  echo "test: the ten slowest test classes (seconds)"
+  sed -n 's/^<testsuite .* name="\([^"]*\)" time="\([0-9.]*\)".*/\2 \1/p' "$reports"/TEST-*.xml |
+    sort -rn | head -n 10 | awk '{printf "  %7.1f  %s\n", $1, $2}'
+}
+
+# The Rust and Python checks: lints, cargo test, pytest. Counts go to $1/cargo and $1/pytest; a lint
+# that fails leaves $1/lint-failed.
+rust_and_python_checks() {
+  local logs=$1
+  echo "test: cargo fmt --check, clippy -D warnings"
+  { cargo fmt --check && cargo clippy --all-targets --quiet -- -D warnings; } || echo "fmt or clippy" > "$logs/lint-failed"
+  echo "test: cargo test"
+  cargo test --quiet > "$logs/cargo" 2>&1 || true
+  cat "$logs/cargo"
+  echo "test: pytest"
+  python3 -m pytest -q tests/python > "$logs/pytest" 2>&1 || true
+  cat "$logs/pytest"
+}
+
+# Every runner's output is kept, and the counts are added up into one closing line. The Rust and
+# Python checks run beside the JUnit suite, whose tests mostly wait on servers and tiering.
+test_all() {
+  ensure_test_tools
+  local logs t0=$SECONDS side
   logs=$(mktemp -d)
-  trap 'rm -rf "$logs"' RETURN
-  echo "test: cargo fmt --check, clippy -D warnings" >&2
-  cargo fmt --check
-  cargo clippy --all-targets --quiet -- -D warnings
-  echo "test: cargo test" >&2
-  cargo test --quiet 2>&1 | tee "$logs/cargo"
-  echo "test: cargo build --release (for pytest and the JVM)" >&2
+  stage() { echo "test: [$(( SECONDS - t0 )) s] $*" >&2; }
+  stage "cargo build --release (the core, for pytest and the JVM)"
   cargo build --release --lib --quiet
-  echo "test: pytest" >&2
-  python3 -m pytest -q tests/python 2>&1 | tee "$logs/pytest"
-  echo "test: mvn verify (JUnit on real Flink, Paimon and Fluss)" >&2
+  stage "lints, cargo test and pytest, beside mvn verify (their output follows it)"
+  set -m
+  rust_and_python_checks "$logs" > "$logs/side.out" 2>&1 &
+  side=$!
+  set +m
+  # An interrupted suite stops the checks beside it too (a background job ignores the terminal's SIGINT).
+  trap 'kill -- "-$side" 2>/dev/null || true; rm -rf "$logs"' EXIT
+  stage "mvn verify (JUnit on real Flink, Paimon and Fluss)"
   mvn -B -Dstyle.color=never --no-transfer-progress -f "$pom" -Dcargo.skip=true verify 2>&1 |
-    plain | grep --line-buffered -E 'Tests run:|FAIL|ERROR|BUILD|Reactor|Total time' | tee "$logs/mvn"
-  echo "test: a user's project (examples/junit-user) on the jar mvn install puts in the local repository" >&2
+    plain | grep --line-buffered -E 'Tests run:|FAIL|ERROR|BUILD|Reactor|Total time' | tee "$logs/mvn" || true
+  wait "$side" || true
+  stage "lints, cargo test and pytest (run beside it):"
+  cat "$logs/side.out"
+  stage "a user's project (examples/junit-user) on the jar mvn install puts in the local repository"
   "${mvn[@]}" -DskipTests -Dcargo.skip=true install 2>&1 | plain
   local user
   user=$(mktemp -d)
@@ -179,6 +239,8 @@ test_all() {
   mvn -B -Dstyle.color=never --no-transfer-progress -f "$user/pom.xml" test 2>&1 |
     plain | grep --line-buffered -E 'Tests run:|FAIL|ERROR|BUILD' | tee "$logs/user" || true
   rm -rf "$user"
+  stage "done"
+  slowest_classes
   summarize "$logs"
 }
 
@@ -206,6 +268,10 @@ summarize() {
     echo "tierproof test: a skipped JUnit test hides a real path; every Paimon and Fluss test must run" >&2
     failed=$(( failed + js ))
   fi
+  if [ -f "$1/lint-failed" ]; then
+    echo "tierproof test: cargo fmt --check or clippy -D warnings failed (above)" >&2
+    failed=$(( failed + 1 ))
+  fi
   echo "$passed passed, $failed failed"
   [ "$failed" = 0 ] && [ "$jr" -gt 0 ]
 }
@@ -225,6 +291,10 @@ case "${1:-}" in
         case " $* " in *" --flink-without-connectors "*) ensure_flinkdist ;; esac ;;
     esac
     run cluster "$@" ;;
-  bench) shift; cargo bench --bench general; run bench --criterion "$root/target/criterion" "$@" ;;
+  bench) shift
+    # The whole bench (no options) writes its figures, dated, to docs/measured.md; a smaller one only
+    # where --markdown says.
+    if [ $# -eq 0 ]; then set -- --markdown "$root/docs/measured.md"; fi
+    cargo bench --bench general; run bench --criterion "$root/target/criterion" "$@" ;;
   *) echo "usage: ./build.sh build | run [command] [options] | test | bench | cluster up|down|status" >&2; exit 2 ;;
 esac
