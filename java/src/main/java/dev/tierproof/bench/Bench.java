@@ -134,7 +134,7 @@ public final class Bench {
                         1, List.of(), false, cfg.warehouse(), cfg.deadline())));
 
         out.add(new Figure("first ./build.sh run on a fresh machine", "not measured here", "≤ 120 s", null,
-                "", "", "needs an empty Maven repository and cargo registry: measured by hand, see the README"));
+                "", "", "needs an empty Maven repository and cargo registry: measured by hand, see docs/speed.md"));
         if (cfg.criterion() != null) {
             out.add(criterion(cfg.criterion()));
         }
@@ -294,7 +294,7 @@ public final class Bench {
         return String.format("%.1f %%", 100.0 * part / Math.max(1, whole));
     }
 
-    /** The figures as a Markdown table, as the README quotes them. */
+    /** The figures as a Markdown table, as docs/measured.md holds them. */
     /**
      * The figures as a page of their own (docs/measured.md): when and where they were measured
      * first, so that no figure is read without its machine, then the table.
