@@ -8,10 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.tierproof.cli.MainTest.Outcome;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** A name can never put a table outside the warehouse, on any command. */
+@Tag("quick") // no servers: ./build.sh test --quick runs it
 class NameSafetyTest {
     @TempDir
     Path dir;

@@ -5,9 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** docs/reference.md is what the parser generates, option for option. */
+@Tag("quick") // no servers: ./build.sh test --quick runs it
 class ReferenceTest {
     @Test
     void theCommittedReferenceIsWhatTheParserGenerates() throws Exception {

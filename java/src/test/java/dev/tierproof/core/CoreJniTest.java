@@ -9,9 +9,11 @@ import dev.tierproof.core.verdict.Verdict;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The Rust core through JNI: results, and errors thrown as Java exceptions with the core's text. */
+@Tag("quick") // no servers: ./build.sh test --quick runs it
 class CoreJniTest {
     static final String TIERED_DDL = String.join("\n",
             "CREATE TABLE `accounts` (",

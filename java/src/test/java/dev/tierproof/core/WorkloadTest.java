@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.tierproof.core.verdict.Verdict;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.Test;
  * of them here) and are folded there; NULL, the empty string, non-BMP text survive the encoding;
  * a read that breaks the rules is judged so.
  */
+@Tag("quick") // no servers: ./build.sh test --quick runs it
 class WorkloadTest {
     static final String DDL = "CREATE TABLE t (k STRING, v STRING, PRIMARY KEY (k) NOT ENFORCED)";
 

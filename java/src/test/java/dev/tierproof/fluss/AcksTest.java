@@ -7,9 +7,11 @@ import org.apache.fluss.client.table.writer.AppendResult;
 import org.apache.fluss.client.table.writer.DeleteResult;
 import org.apache.fluss.client.table.writer.UpsertResult;
 import org.apache.fluss.metadata.TableBucket;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** A lake snapshot's offsets name exactly the writes it holds: per bucket, those whose batch ended at or below. */
+@Tag("quick") // no servers: ./build.sh test --quick runs it
 class AcksTest {
     private static final TableBucket B0 = new TableBucket(7, 0);
     private static final TableBucket B1 = new TableBucket(7, 1);

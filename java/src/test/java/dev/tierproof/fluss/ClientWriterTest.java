@@ -13,9 +13,11 @@ import org.apache.fluss.row.TimestampLtz;
 import org.apache.fluss.row.TimestampNtz;
 import org.apache.fluss.types.DataTypes;
 import org.apache.fluss.types.RowType;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The client producer's values: the core's canonical text of each type, in Fluss's internal form. */
+@Tag("quick") // no servers: ./build.sh test --quick runs it
 class ClientWriterTest {
     @Test
     void everyTypeFromItsCanonicalText() {

@@ -7,9 +7,11 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.LongStream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** A fault schedule as users write it: when a fault comes, and whether writes before it are answered first. */
+@Tag("quick") // no servers: ./build.sh test --quick runs it
 class FaultTest {
     @Test
     void aFaultWaitsForTheWritesBeforeItUnlessSaidInFlight() {

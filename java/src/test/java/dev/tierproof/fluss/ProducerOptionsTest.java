@@ -5,9 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The client writer's settings: checked against Fluss's own option definitions, drawn per seed. */
+@Tag("quick") // no servers: ./build.sh test --quick runs it
 class ProducerOptionsTest {
     @Test
     void settingsAreCheckedByFlussOwnDefinitions() {

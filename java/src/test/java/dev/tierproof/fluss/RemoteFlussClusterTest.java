@@ -5,10 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.tierproof.paimon.LakeLocation;
 import java.nio.file.Path;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Whether a --warehouse is the one a cluster says it tiers into. */
+@Tag("quick") // no servers: ./build.sh test --quick runs it
 class RemoteFlussClusterTest {
     @TempDir
     Path tmp;

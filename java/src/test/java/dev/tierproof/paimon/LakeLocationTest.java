@@ -6,10 +6,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Where a warehouse is: what is accepted, what is refused (naming the value), and that secrets stay unsaid. */
+@Tag("quick") // no servers: ./build.sh test --quick runs it
 class LakeLocationTest {
     private static final Map<String, String> KEYS = Map.of("AWS_ACCESS_KEY_ID", "AKIDTEST",
             "AWS_SECRET_ACCESS_KEY", "very-secret-value", "AWS_ENDPOINT_URL", "http://127.0.0.1:9000");

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
  * fail). Each page and a screenshot of it are kept under target/html-report/ for people to look at. Never
  * skipped: without /usr/bin/chromium it fails, naming it (./build.sh installs it).
  */
+@Tag("quick") // no servers: ./build.sh test --quick runs it
 class HtmlReportInBrowserTest {
     static final Path CHROMIUM = Path.of("/usr/bin/chromium");
     /** Where the screenshots stay after the test (Maven's build directory: surefire runs in java/). */

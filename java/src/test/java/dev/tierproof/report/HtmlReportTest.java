@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.Test;
  * run's summary gives it (CONSISTENT, INCONSISTENT, STALLED), the reads as a table with their
  * bounds, the rows that differ, the checkpoints, the plots; and nothing the page would fetch.
  */
+@Tag("quick") // no servers: ./build.sh test --quick runs it
 class HtmlReportTest {
     static final String DDL = "CREATE TABLE orders (id BIGINT, customer STRING, amount DECIMAL(10, 2),"
             + " PRIMARY KEY (id) NOT ENFORCED)";

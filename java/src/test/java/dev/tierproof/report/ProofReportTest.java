@@ -8,12 +8,14 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * The triage of an inconsistent verdict, over reads the core judged: readers that disagree point
  * at the reader that differs; readers that all differ point at tierproof's own expected state.
  */
+@Tag("quick") // no servers: ./build.sh test --quick runs it
 class ProofReportTest {
     static final String DDL = "CREATE TABLE t (k INT, v INT, PRIMARY KEY (k) NOT ENFORCED)";
 
