@@ -174,18 +174,26 @@ ensure_chromium() {
   DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends chromium >/dev/null
 }
 
-# Everything the tests need beyond the toolchains, each installed once and said when it is.
-ensure_test_tools() {
+# What the edit loop's checks need beyond the toolchains.
+ensure_quick_tools() {
   ensure_fetched
   ensure_python_package pytest pytest "for solution.py's tests"
+  ensure_chromium
+  rustup component add rustfmt clippy >/dev/null 2>&1 || true
+}
+
+# Everything the whole suite needs beyond the toolchains, each installed once and said when it is.
+ensure_test_tools() {
+  ensure_quick_tools
   ensure_python_package pypaimon pypaimon "to re-read kept tables with a reader that is neither Flink nor tierproof"
   ensure_seaweedfs
   ensure_hdfs
   ensure_flinkdist
   ensure_fakegcs
-  ensure_chromium
-  rustup component add rustfmt clippy >/dev/null 2>&1 || true
 }
+
+# A test stage, with the seconds since the suite started ($t0, set by the caller).
+stage() { echo "test: [$(( SECONDS - t0 )) s] $*" >&2; }
 
 # The ten test classes that took longest (surefire's own timings), slowest first.
 slowest_classes() {
@@ -213,14 +221,10 @@ rust_and_python_checks() {
 # The edit loop: the Rust and Python checks, then the JUnit tests that start no server (tagged
 # "quick"). Not the README's test command: that is the whole suite.
 test_quick() {
-  ensure_fetched
-  ensure_python_package pytest pytest "for solution.py's tests"
-  ensure_chromium
-  rustup component add rustfmt clippy >/dev/null 2>&1 || true
+  ensure_quick_tools
   local logs t0=$SECONDS
   logs=$(mktemp -d)
   trap 'rm -rf "${logs:-}"' EXIT
-  stage() { echo "test --quick: [$(( SECONDS - t0 )) s] $*" >&2; }
   stage "cargo build --release (the core)"
   cargo build --release --lib --quiet
   rust_and_python_checks "$logs"
@@ -237,7 +241,6 @@ test_all() {
   ensure_test_tools
   local logs t0=$SECONDS side
   logs=$(mktemp -d)
-  stage() { echo "test: [$(( SECONDS - t0 )) s] $*" >&2; }
   stage "cargo build --release (the core, for pytest and the JVM)"
   cargo build --release --lib --quiet
   stage "lints, cargo test and pytest, beside mvn verify (their output follows it)"

@@ -294,7 +294,6 @@ public final class Bench {
         return String.format("%.1f %%", 100.0 * part / Math.max(1, whole));
     }
 
-    /** The figures as a Markdown table, as docs/measured.md holds them. */
     /**
      * The figures as a page of their own (docs/measured.md): when and where they were measured
      * first, so that no figure is read without its machine, then the table.
@@ -306,6 +305,7 @@ public final class Bench {
                 + on.markdown() + "\n" + table(figures);
     }
 
+    /** The figures as a Markdown table, as docs/measured.md holds them. */
     public static String table(List<Figure> figures) {
         StringBuilder sb = new StringBuilder("| figure | measured | goal | met | limit | ratio | split |\n"
                 + "|---|---|---|---|---|---|---|\n");

@@ -6,7 +6,6 @@ import dev.tierproof.core.Versions;
 import dev.tierproof.flink.FlinkEngine;
 import dev.tierproof.fluss.FlussCluster;
 import dev.tierproof.fluss.LocalFlussCluster;
-import dev.tierproof.report.Html;
 import dev.tierproof.report.Report;
 import dev.tierproof.run.Progress;
 import dev.tierproof.run.RunDirectory;
@@ -220,9 +219,7 @@ final class RunSession implements AutoCloseable {
         ObjectNode v = r.putObject("versions");
         Versions.all().forEach(v::put);
         String json = Report.render(r);
-        String page = "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>tierproof report"
-                + "</title></head><body><h1>" + status + "</h1><pre>" + Html.escape(json) + "</pre></body></html>\n";
-        if (report.write(report.html() ? page : json + "\n", err)) {
+        if (report.write(report.html() ? Report.statusPage(status, json) : json + "\n", err)) {
             err.println("tierproof: report (" + status + "): " + report.path());
         }
     }

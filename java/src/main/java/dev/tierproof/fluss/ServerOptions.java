@@ -24,7 +24,7 @@ public final class ServerOptions {
     private ServerOptions() {}
 
     /** Refuses a key Fluss's servers do not have or cluster up sets itself, or a value that cannot be read. */
-    public static Map<String, String> check(Map<String, String> options) {
+    public static void check(Map<String, String> options) {
         options.forEach((key, value) -> {
             if (MANAGED.contains(key) || key.startsWith("datalake.")) {
                 throw new IllegalArgumentException(FLAG + " " + key + " is set by cluster up itself (where the"
@@ -42,6 +42,5 @@ public final class ServerOptions {
             }
             FlussOptionDefinitions.checkValue(FLAG, option, value);
         });
-        return Map.copyOf(options);
     }
 }

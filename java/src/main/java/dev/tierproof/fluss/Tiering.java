@@ -120,7 +120,7 @@ public final class Tiering implements AutoCloseable {
         long start = System.nanoTime();
         long end = start + deadline.toNanos();
         try {
-            Map<TableBucket, Long> logEnds = logEndOffsetsOnceLed(admin, path, end);
+            Map<TableBucket, Long> logEnds = logEndOffsets(admin, path);
             long total = logEnds.values().stream().mapToLong(Long::longValue).sum();
             int nonEmpty = (int) logEnds.values().stream().filter(o -> o > 0).count();
             seen.set("the log holds " + total + " changes in " + logEnds.size() + " bucket(s); no lake snapshot yet");
@@ -159,25 +159,6 @@ public final class Tiering implements AutoCloseable {
     }
 
     /**
-     * Every bucket's log end offset, read again while a bucket has no leader yet (a table just
-     * created, a leader moving): that says nothing of the data, and a reader waits it out. Until
-     * {@code end} ({@link System#nanoTime}); then the last such answer is the error.
-     */
-    static Map<TableBucket, Long> logEndOffsetsOnceLed(Admin admin, TablePath path, long end)
-            throws InterruptedException, ExecutionException {
-        while (true) {
-            try {
-                return logEndOffsets(admin, path);
-            } catch (ExecutionException | FlussRuntimeException e) {
-                if (!noLeaderYet(e) || System.nanoTime() > end) {
-                    throw e;
-                }
-                Thread.sleep(100);
-            }
-        }
-    }
-
-    /**
      * A bucket without a leader, as Fluss 0.9 says it: a leader that moved answers with a
      * {@link RetriableException} (by Fluss's own definition, worth asking again); a bucket whose
      * metadata has no leader yet makes the client's {@code MetadataUpdater.leaderFor} throw, before
@@ -212,6 +193,23 @@ public final class Tiering implements AutoCloseable {
      */
     public static Map<TableBucket, Long> logOffsets(Admin admin, TablePath path, OffsetSpec spec, Duration timeout)
             throws InterruptedException, ExecutionException, TimeoutException {
+        // A bucket without a leader yet (a table just created, a leader moving) says nothing of the
+        // data: every reader waits it out, within the same bound.
+        long end = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            try {
+                return logOffsetsOnce(admin, path, spec, timeout);
+            } catch (ExecutionException | FlussRuntimeException e) {
+                if (!noLeaderYet(e) || System.nanoTime() > end) {
+                    throw e;
+                }
+                Thread.sleep(100);
+            }
+        }
+    }
+
+    private static Map<TableBucket, Long> logOffsetsOnce(Admin admin, TablePath path, OffsetSpec spec,
+            Duration timeout) throws InterruptedException, ExecutionException, TimeoutException {
         long ms = timeout.toMillis();
         TableInfo info = admin.getTableInfo(path).get(ms, TimeUnit.MILLISECONDS);
         List<Integer> buckets = IntStream.range(0, info.getNumBuckets()).boxed().toList();

@@ -28,7 +28,7 @@ public final class ProofReport extends Report {
 
         /** STALLED, CONSISTENT or INCONSISTENT: the word the summary gives this checkpoint. */
         public String word() {
-            return stalled != null ? "STALLED" : verdict.consistent() ? "CONSISTENT" : "INCONSISTENT";
+            return ProofReport.word(stalled, consistent());
         }
 
         /** What backs the word: the evidence of a stall, the rows a consistent one held, else nothing. */
@@ -38,8 +38,8 @@ public final class ProofReport extends Report {
 
         /** The word and what backs it, as the summary says them: {@code CONSISTENT (3 rows)}. */
         public String status() {
-            return stalled != null ? word() + ": " + detail() : verdict.consistent() ? word() + " (" + detail() + ")"
-                    : word();
+            return detail().isEmpty() ? word() : stalled != null ? word() + ": " + detail()
+                    : word() + " (" + detail() + ")";
         }
     }
 
@@ -184,7 +184,12 @@ public final class ProofReport extends Report {
      * with the log, else CONSISTENT or INCONSISTENT as {@link #consistent} says.
      */
     public String verdictWord() {
-        return stalled != null ? "STALLED" : consistent() ? "CONSISTENT" : "INCONSISTENT";
+        return word(stalled, consistent());
+    }
+
+    /** The one rule for a verdict's word, the run's and each checkpoint's: a stall outranks the reads. */
+    private static String word(String stalled, boolean consistent) {
+        return stalled != null ? "STALLED" : consistent ? "CONSISTENT" : "INCONSISTENT";
     }
 
     /** What the summary says after the verdict's word: empty for INCONSISTENT (the lines above say why). */

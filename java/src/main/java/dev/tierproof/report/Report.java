@@ -100,6 +100,14 @@ public abstract class Report {
         return render(json);
     }
 
+    /** The page of a run that did not complete (failed, interrupted): its status, then its report as JSON. */
+    public static String statusPage(String status, String json) {
+        return new HtmlPage("tierproof: " + status)
+                .add("<header class=\"verdict " + Html.escape(status) + "\">" + Html.text("h1", "", status.toUpperCase(
+                        java.util.Locale.ROOT)) + "</header>")
+                .add(Html.text("pre", "", json)).render();
+    }
+
     public static ObjectNode newObject() {
         return JSON.createObjectNode();
     }
