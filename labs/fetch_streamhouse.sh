@@ -19,17 +19,6 @@ get_all \
   "org.apache.fluss:fluss-flink-1.20:$fluss" \
   "org.apache.curator:curator-test:$curator"
 
-echo "  org.apache.fluss:fluss-lake-paimon:$fluss (jar only, installed with a generated pom)"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-# dependency-plugin 2.8 copies a jar whose descriptor cannot be read (with a warning); 3.x
-# refuses. It runs outside the project so the project's plugin version does not apply.
-(cd "$tmp" && mvn -B -q -U org.apache.maven.plugins:maven-dependency-plugin:2.8:copy \
-  -Dartifact="org.apache.fluss:fluss-lake-paimon:$fluss:jar" -DoutputDirectory="$tmp") 2>&1 \
-  | plain | grep -v "The POM for .* is invalid" || true
-jar="$tmp/fluss-lake-paimon-$fluss.jar"
-[ -s "$jar" ] || { echo "fetch_streamhouse: could not fetch fluss-lake-paimon-$fluss.jar" >&2; exit 1; }
-"${mvn[@]}" install:install-file -Dfile="$jar" -DgroupId=org.apache.fluss \
-  -DartifactId=fluss-lake-paimon -Dversion="$fluss" -Dpackaging=jar -DgeneratePom=true 2>&1 | plain
+bash "$here/install_lake_plugin.sh"
 
 echo "fetch_streamhouse: done"

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine;
 
@@ -20,9 +21,6 @@ import picocli.CommandLine;
  */
 @Command(name = "tierproof", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Proves that batch and streaming reads of a tiered Fluss/Paimon table return the same rows.",
-        subcommands = {ProveCommand.class, StreamhouseCommand.class, MatrixCommand.class, SearchCommand.class,
-            AuditCommand.class, ClusterCommand.class,
-            BenchCommand.class, DdlCommand.class, ReferenceCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "Without a command, runs prove. Exit status: 0 consistent, 1 inconsistent, 2 bad input or a"
             + " failure to run, 130/143 stopped by SIGINT/SIGTERM."})
 public final class Main {
@@ -141,9 +139,26 @@ public final class Main {
         return cli.execute(args.toArray(String[]::new));
     }
 
-    /** The parser, writing to {@code main}'s streams. */
+    /**
+     * The parser, writing to {@code main}'s streams: prove, the commands of the parts this build
+     * has (or, for a part it lacks, a command that says how to get it), ddl, reference and help.
+     */
     static CommandLine commandLine(Main main) {
-        CommandLine cli = new CommandLine(main, new Factory(main));
+        Factory factory = new Factory(main);
+        CommandLine cli = new CommandLine(main, factory);
+        cli.addSubcommand(new CommandLine(ProveCommand.class, factory));
+        Map<String, Class<?>> loaded = Parts.loaded();
+        Parts.declared().forEach((part, commands) -> commands.forEach(name -> {
+            Class<?> command = loaded.get(name);
+            if (command != null) {
+                cli.addSubcommand(new CommandLine(command, factory));
+            } else {
+                cli.addSubcommand(name, new CommandLine(new MissingPart(name, part), factory));
+            }
+        }));
+        for (Class<?> c : List.of(DdlCommand.class, ReferenceCommand.class, CommandLine.HelpCommand.class)) {
+            cli.addSubcommand(new CommandLine(c, factory));
+        }
         cli.setOut(new PrintWriter(main.out, true, StandardCharsets.UTF_8));
         cli.setErr(new PrintWriter(main.err, true, StandardCharsets.UTF_8));
         return cli;

@@ -1,11 +1,7 @@
 package dev.tierproof.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tierproof.paimon.LakeLocation;
 import dev.tierproof.core.Versions;
-import dev.tierproof.flink.FlinkEngine;
-import dev.tierproof.fluss.FlussCluster;
-import dev.tierproof.fluss.LocalFlussCluster;
 import dev.tierproof.report.Report;
 import dev.tierproof.run.Progress;
 import dev.tierproof.run.RunDirectory;
@@ -21,7 +17,7 @@ import org.apache.logging.log4j.core.config.Configurator;
 
 /**
  * One command's run: its directory, its steps (deadlines, budget, undo ledger), what it started
- * (Flink, Fluss), and what happens when it ends. However it ends — completed, failed, or stopped by
+ * (Flink, Fluss: {@code Streamhouse} in the streamhouse part), and what happens when it ends. However it ends — completed, failed, or stopped by
  * SIGINT/SIGTERM — everything it started is stopped, whatever it created in a user's warehouse
  * is removed unless the run completed, its directory is removed, and with {@code --report} a
  * failed or interrupted run still leaves a report that says so and where it was.
@@ -121,43 +117,6 @@ final class RunSession implements AutoCloseable {
             started.push(resource);
         }
         return resource;
-    }
-
-    /** A Fluss cluster with its Paimon lake in {@code warehouse}, and a Flink MiniCluster, both stopped at the end. */
-    record Streamhouse(FlussCluster cluster, FlinkEngine engine) {}
-
-    /** Starts the streamhouse every Fluss command runs on: one tablet server, the lake in {@code warehouse}. */
-    Streamhouse startStreamhouse(LakeLocation warehouse) {
-        steps.progress().step("starting Fluss (ZooKeeper, coordinator, tablet server) with a Paimon datalake");
-        LocalFlussCluster cluster = started(LocalFlussCluster.start(1, warehouse.flussClusterOptions(),
-                directory().directory("fluss")));
-        steps.progress().step("Fluss is up at " + cluster.bootstrapServers() + "; starting Flink MiniCluster");
-        return new Streamhouse(cluster, started(FlinkEngine.start(8, directory().directory("flink"))));
-    }
-
-    /**
-     * A Fluss cluster tierproof did not start for this run ({@code --fluss}, {@code --cluster}),
-     * and a MiniCluster for the tiering job and the reads.
-     */
-    Streamhouse onCluster(FlussCluster cluster) {
-        return onCluster(cluster, null, false);
-    }
-
-    /**
-     * As above, with the jobs (the tiering job, the reads) on the Flink session cluster at
-     * {@code flink} ({@code HOST:PORT} of its REST endpoint), or on a MiniCluster when null; with
-     * {@code shipConnectors}, each job takes the Paimon and Fluss connectors along.
-     */
-    Streamhouse onCluster(FlussCluster cluster, String flink, boolean shipConnectors) {
-        if (flink != null) {
-            steps.progress().step("connecting to the Fluss cluster at " + cluster.bootstrapServers()
-                    + "; jobs go to the Flink session cluster at " + flink
-                    + (shipConnectors ? ", each with the Paimon and Fluss connectors (pipeline.jars)" : ""));
-            return new Streamhouse(cluster, started(FlinkEngine.remote(flink, shipConnectors)));
-        }
-        steps.progress().step("connecting to the Fluss cluster at " + cluster.bootstrapServers()
-                + "; starting Flink MiniCluster");
-        return new Streamhouse(cluster, started(FlinkEngine.start(8, directory().directory("flink"))));
     }
 
     /** The run completed: what it created in the user's warehouse stays. */

@@ -282,8 +282,8 @@ final class StreamhouseCommand extends TierproofCommand {
             Warehouse warehouse = Warehouse.of(usersWarehouse, session);
             main.out.println("tierproof streamhouse: " + describe + ", Paimon warehouse " + warehouse.describe());
             var progress = session.steps().progress();
-            RunSession.Streamhouse servers = external != null ? session.onCluster(external, flinkRest, shipConnectors)
-                    : session.startStreamhouse(warehouse.lake());
+            Streamhouse servers = external != null ? Streamhouse.on(session, external, flinkRest, shipConnectors)
+                    : Streamhouse.start(session, warehouse.lake());
             ProofReport result = StreamhouseProof.run(servers.cluster(), servers.engine(),
                     new StreamhouseProof.Config(checked, warehouse.lake(), deadline, perInsert,
                             producer(), rounds, schedule, checkpoints(), ProducerOptions.parse(producerOptions),

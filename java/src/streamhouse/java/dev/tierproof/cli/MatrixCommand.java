@@ -153,7 +153,7 @@ final class MatrixCommand extends TierproofCommand {
             main.out.println("tierproof matrix --streamhouse: " + describe + ", Paimon warehouse "
                     + warehouse.describe());
             long start = System.nanoTime();
-            RunSession.Streamhouse servers = session.startStreamhouse(warehouse.lake());
+            Streamhouse servers = Streamhouse.start(session, warehouse.lake());
             List<StreamhouseMatrix.Row> rows = StreamhouseMatrix.run(servers.cluster(), servers.engine(),
                     new StreamhouseMatrix.Config(
                     shapes, operations, keys, seed, rounds, warehouse.path(), deadline), session.steps());

@@ -128,7 +128,7 @@ final class SearchCommand extends TierproofCommand {
                             : "the tiered table");
             CounterexampleSearch.Prover prover;
             if (streamhouse) {
-                RunSession.Streamhouse servers = session.startStreamhouse(warehouse.lake());
+                Streamhouse servers = Streamhouse.start(session, warehouse.lake());
                 prover = CounterexampleSearch.streamhouse(servers.cluster(), servers.engine());
             } else {
                 FlinkEngine engine = session.started(FlinkEngine.start(4, session.directory().directory("flink")));

@@ -149,7 +149,7 @@ final class AuditCommand extends TierproofCommand {
             cfg = cfg.spillingTo(session.directory().directory("spill"), partitionRows);
             main.out.println("tierproof audit: " + cfg.path() + " on the Fluss cluster at " + cluster.bootstrapServers()
                     + ", lake " + lake + " (read-only)");
-            RunSession.Streamhouse servers = session.onCluster(cluster, jobs, shipConnectors);
+            Streamhouse servers = Streamhouse.on(session, cluster, jobs, shipConnectors);
             if (every == null) {
                 ProofReport result = TableAudit.run(cluster, servers.engine(), cfg, session.steps());
                 session.completed();
@@ -160,7 +160,7 @@ final class AuditCommand extends TierproofCommand {
     }
 
     /** Audits every {@code --every} seconds; the exit status is the worst verdict seen. */
-    private int watch(RunSession session, RunSession.Streamhouse servers, FlussCluster cluster, TableAudit.Config cfg,
+    private int watch(RunSession session, Streamhouse servers, FlussCluster cluster, TableAudit.Config cfg,
             OutputFile out) {
         int worst = Main.CONSISTENT;
         ProofReport last = null;

@@ -63,7 +63,7 @@ final class BenchCommand extends TierproofCommand {
             Warehouse warehouse = Warehouse.of(usersWarehouse, session);
             main.out.printf("tierproof bench: %,d operations over %,d keys, %d search trials, warehouse %s%n",
                     operations, keys, searchTrials, warehouse.describe());
-            RunSession.Streamhouse servers = session.startStreamhouse(warehouse.lake());
+            Streamhouse servers = Streamhouse.start(session, warehouse.lake());
             List<Bench.Figure> figures = Bench.run(session.steps(), servers.engine(), servers.cluster(),
                     new Bench.Config(operations, keys, searchTrials, warehouse.path(), deadline, criterion));
             session.completed();
