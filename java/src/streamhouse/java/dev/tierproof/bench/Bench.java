@@ -133,7 +133,7 @@ public final class Bench {
                         Workload.Target.FLUSS, FlussCatalog.tieredTableDdl("t"), null, cfg.searchTrials(), 1, 8, 4,
                         1, List.of(), false, cfg.warehouse(), cfg.deadline())));
 
-        out.add(new Figure("first ./build.sh run on a fresh machine", "not measured here", "≤ 120 s", null,
+        out.add(new Figure("first ./build.sh run on a fresh machine", "not measured here", "≤ 90 s", null,
                 "", "", "needs an empty Maven repository and cargo registry: measured by hand, see docs/speed.md"));
         if (cfg.criterion() != null) {
             out.add(criterion(cfg.criterion()));
