@@ -166,8 +166,12 @@ jsa=java/target/tierproof.jsa
 run() {
   local part
   part=$(part_for "${1:-prove}")
-  # A jar with the streamhouse part serves core commands too: rebuilt as it was built.
-  [ "$part" = streamhouse ] || [ ! -f "$built_part" ] || part=$(cat "$built_part")
+  # Classes of the streamhouse part (built by build or by mvn itself: ./build.sh test) serve core
+  # commands too: rebuilt with it, never back to a core alone beside its stale classes.
+  if [ "$part" = core ] && { [ "$(cat "$built_part" 2>/dev/null)" = streamhouse ] ||
+    [ -f java/target/classes/META-INF/services/dev.tierproof.cli.CommandPart ]; }; then
+    part=streamhouse
+  fi
   if stale "$part"; then build "$part" "${1:-prove}"; fi
   local cds=()
   if [ ! -f "$jsa" ]; then
