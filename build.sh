@@ -28,11 +28,9 @@ plain() { sed -u -e 's/\x1b\[[0-9;]*m//g' -e '/^$/d'; }
 parts=java/src/main/resources/tierproof-parts.properties
 # part_value PART KEY: a value of the parts file, the pom's versions put in for @name@.
 part_value() {
-  local v name
+  local v
   v=$(sed -n "s/^$1\.$2 *= *//p" "$parts")
-  for name in flink.version paimon.version fluss.version hadoop.version curator.version; do
-    v=${v//@$name@/$(prop "$name")}
-  done
+  while [[ $v =~ @([a-z.]+)@ ]]; do v=${v//"${BASH_REMATCH[0]}"/$(prop "${BASH_REMATCH[1]}")}; done
   echo "$v"
 }
 # part_for COMMAND: the part COMMAND needs (core when no part beyond it names it).
@@ -43,15 +41,17 @@ part_for() {
   done
   echo core
 }
-# Says what a part fetches, once: when its marker jar is not in the local repository yet.
+# say_fetching PART WHY: what PART fetches, said once: when its marker jar is not in the local
+# repository yet.
 say_fetching() {
   [ -s "$m2/$(part_value "$1" marker)" ] ||
-    echo "build: fetching $(part_value "$1" fetches) for ${2:-tierproof} (once)" >&2
+    echo "build: fetching $(part_value "$1" fetches) for $2 (once)" >&2
 }
-# The part the jar in java/target was built with (core or streamhouse, which has the core too).
-built_part=java/target/part.txt
+# Whether java/target holds the streamhouse part (built by build or by mvn itself, as ./build.sh test
+# does): its classes name their commands for ServiceLoader.
+has_streamhouse() { [ -f java/target/classes/META-INF/services/dev.tierproof.cli.CommandPart ]; }
 
-# Fluss's Paimon lake plugin: the one jar Maven cannot fetch itself (see labs/fetch_streamhouse.sh).
+# Fluss's Paimon lake plugin: the one jar Maven cannot fetch itself (see labs/install_lake_plugin.sh).
 ensure_lake_plugin() {
   local fluss
   fluss=$(prop fluss.version)
@@ -84,7 +84,6 @@ build() {
   echo "build: mvn package (the jar, with the Rust core's library)" >&2
   "${mvn[@]}" "${mode[@]}" -Dmaven.test.skip=true -Dcargo.skip=true package dependency:build-classpath \
     -Dmdep.outputFile="$root/$classpath" -Dmdep.includeScope=runtime 2>&1 | plain
-  echo "$part" > "$built_part"
   # Maven leaves a jar it finds up to date, and a class path file that would not change, untouched:
   # both marked as built now, or every run builds again.
   touch "$jar" "$classpath"
@@ -93,8 +92,8 @@ build() {
 # stale PART: rebuild when the jar lacks PART, anything it is made of is newer than it, or the pom
 # than the class path file (a jar packaged by mvn alone leaves that file behind).
 stale() {
-  [ ! -f "$jar" ] || [ ! -f "$classpath" ] || [ ! -f "$built_part" ] || [ java/pom.xml -nt "$classpath" ] ||
-    { [ "$1" = streamhouse ] && [ "$(cat "$built_part")" = core ]; } ||
+  [ ! -f "$jar" ] || [ ! -f "$classpath" ] || [ java/pom.xml -nt "$classpath" ] ||
+    { [ "$1" = streamhouse ] && ! has_streamhouse; } ||
     [ -n "$(find rust java/src/main java/src/streamhouse java/pom.xml Cargo.toml -newer "$jar" -type f -print -quit)" ]
 }
 
@@ -166,12 +165,9 @@ jsa=java/target/tierproof.jsa
 run() {
   local part
   part=$(part_for "${1:-prove}")
-  # Classes of the streamhouse part (built by build or by mvn itself: ./build.sh test) serve core
-  # commands too: rebuilt with it, never back to a core alone beside its stale classes.
-  if [ "$part" = core ] && { [ "$(cat "$built_part" 2>/dev/null)" = streamhouse ] ||
-    [ -f java/target/classes/META-INF/services/dev.tierproof.cli.CommandPart ]; }; then
-    part=streamhouse
-  fi
+  # A build with the streamhouse part serves core commands too: rebuilt with it, never back to a
+  # core alone beside the part's stale classes.
+  if has_streamhouse; then part=streamhouse; fi
   if stale "$part"; then build "$part" "${1:-prove}"; fi
   local cds=()
   if [ ! -f "$jsa" ]; then

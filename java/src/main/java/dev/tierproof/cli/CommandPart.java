@@ -9,9 +9,6 @@ import java.util.List;
  * Which commands need which part is said once, in {@code tierproof-parts.properties}.
  */
 public interface CommandPart {
-    /** The part's name, as {@code tierproof-parts.properties} names it. */
-    String name();
-
     /** Its commands, each a picocli {@code @Command} that extends {@link TierproofCommand}. */
     List<Class<?>> commands();
 }

@@ -16,7 +16,7 @@ import picocli.CommandLine.Command;
  * {@code tierproof-parts.properties} (the one list, which ./build.sh reads too).
  */
 final class Parts {
-    static final String FILE = "tierproof-parts.properties";
+    private static final String FILE = "tierproof-parts.properties";
     private static final String COMMANDS = ".commands";
 
     private Parts() {}
