@@ -3,12 +3,12 @@ package dev.tierproof.fluss;
 import dev.tierproof.core.TierproofException;
 import dev.tierproof.paimon.LakeLocation;
 import dev.tierproof.run.Progress;
+import dev.tierproof.util.ChildJvm;
 import dev.tierproof.util.Directories;
 import dev.tierproof.util.HttpPoll;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.lang.management.ManagementFactory;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
@@ -679,11 +679,7 @@ public final class ProcessCluster {
             command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
             command.add("-Xmx512m");
             command.add("-Djava.io.tmpdir=" + Files.createDirectories(dir.resolve("tmp")));
-            for (String a : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-                if (a.startsWith("--add-opens") || a.startsWith("--add-exports")) {
-                    command.add(a);
-                }
-            }
+            command.addAll(ChildJvm.inheritedFlags());
             Path own = dir.resolve("conf").resolve(name).resolve(CLASS_PATH);
             String classPath = Files.isRegularFile(own) ? Files.readString(own).strip()
                     : System.getProperty("java.class.path");

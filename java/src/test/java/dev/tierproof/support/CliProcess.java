@@ -1,5 +1,6 @@
 package dev.tierproof.support;
 
+import dev.tierproof.util.ChildJvm;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -34,6 +35,7 @@ public final class CliProcess {
         cmd.addAll(List.of("env", "--default-signal=INT"));
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.addAll(Arrays.asList(System.getProperty("tierproof.jvm.opens", "").trim().split("\\s+")));
+        cmd.addAll(ChildJvm.inheritedFlags());
         cmd.add("-Xmx2g");
         cmd.add("-Djava.io.tmpdir=" + tmp);
         cmd.add("-cp");

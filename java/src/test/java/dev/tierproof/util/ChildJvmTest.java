@@ -1,0 +1,31 @@
+package dev.tierproof.util;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class ChildJvmTest {
+    @Test
+    void childrenShareModuleOpeningsJitAndCollector() {
+        assertThat(ChildJvm.inherited("--add-opens=java.base/java.lang=ALL-UNNAMED")).isTrue();
+        assertThat(ChildJvm.inherited("--add-exports=java.base/sun.nio.ch=ALL-UNNAMED")).isTrue();
+        assertThat(ChildJvm.inherited("-XX:TieredStopAtLevel=1")).isTrue();
+        assertThat(ChildJvm.inherited("-XX:+UseSerialGC")).isTrue();
+        assertThat(ChildJvm.inherited("-XX:+UseG1GC")).isTrue();
+    }
+
+    @Test
+    void childrenKeepTheirOwnHeapPathsAndAgents() {
+        assertThat(ChildJvm.inherited("-Xmx4g")).isFalse();
+        assertThat(ChildJvm.inherited("-Djava.io.tmpdir=/tmp/x")).isFalse();
+        assertThat(ChildJvm.inherited("-javaagent:/tmp/agent.jar")).isFalse();
+        assertThat(ChildJvm.inherited("-XX:SharedArchiveFile=/tmp/a.jsa")).isFalse();
+        assertThat(ChildJvm.inherited("-XX:-UseSerialGC")).isFalse();
+    }
+
+    @Test
+    void theSuiteRunsChildrenWithItsOwnFlags() {
+        // The test JVM's own flags (pom.xml's tests.jvm) are what its servers get.
+        assertThat(ChildJvm.inheritedFlags()).contains("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC");
+    }
+}
