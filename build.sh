@@ -266,6 +266,7 @@ test_quick() {
   cargo build --release --lib --quiet
   rust_and_python_checks "$logs"
   stage "mvn test -Dgroups=quick (JUnit tests that start no server)"
+  balance_forks
   mvn -B -Dstyle.color=never --no-transfer-progress -f "$pom" -Dcargo.skip=true -Dgroups=quick test 2>&1 |
     plain | grep --line-buffered -E 'Tests run:|FAIL|ERROR|BUILD|Total time' | tee "$logs/mvn" || true
   stage "done (the edit loop's checks; ./build.sh test runs the whole suite)"
@@ -273,37 +274,52 @@ test_quick() {
 }
 
 # Every runner's output is kept, and the counts are added up into one closing line. The Rust and
-# Python checks run beside the JUnit suite, whose tests mostly wait on servers and tiering.
+# Python checks and a user's project run beside the JUnit suite, whose tests mostly wait on servers
+# and tiering.
 test_all() {
   ensure_test_tools
   local logs t0=$SECONDS side
   logs=$(mktemp -d)
   stage "cargo build --release (the core, for pytest and the JVM)"
   cargo build --release --lib --quiet
-  stage "lints, cargo test and pytest, beside mvn verify (their output follows it)"
+  stage "mvn install without the tests (the jar a user's project, examples/junit-user, depends on)"
+  "${mvn[@]}" -DskipTests -Dcargo.skip=true install 2>&1 | plain
+  stage "lints, cargo test, pytest and a user's project, beside mvn verify (their output follows it)"
   set -m
-  rust_and_python_checks "$logs" > "$logs/side.out" 2>&1 &
+  { rust_and_python_checks "$logs"; users_project "$logs"; } > "$logs/side.out" 2>&1 &
   side=$!
   set +m
   # An interrupted suite stops the checks beside it too (a background job ignores the terminal's SIGINT).
   trap '[ -z "${side:-}" ] || kill -- "-$side" 2>/dev/null || true; rm -rf "${logs:-}"' EXIT
-  stage "mvn verify (JUnit on real Flink, Paimon and Fluss)"
+  stage "mvn verify (JUnit on real Flink, Paimon and Fluss; the slowest classes first)"
+  balance_forks
   mvn -B -Dstyle.color=never --no-transfer-progress -f "$pom" -Dcargo.skip=true verify 2>&1 |
     plain | grep --line-buffered -E 'Tests run:|FAIL|ERROR|BUILD|Reactor|Total time' | tee "$logs/mvn" || true
   wait "$side" || true
-  stage "lints, cargo test and pytest (run beside it):"
+  stage "lints, cargo test, pytest and a user's project (run beside it):"
   cat "$logs/side.out"
-  stage "a user's project (examples/junit-user) on the jar mvn install puts in the local repository"
-  "${mvn[@]}" -DskipTests -Dcargo.skip=true install 2>&1 | plain
-  local user
-  user=$(mktemp -d)
-  cp -r examples/junit-user/. "$user/"
-  mvn -B -Dstyle.color=never --no-transfer-progress -f "$user/pom.xml" test 2>&1 |
-    plain | grep --line-buffered -E 'Tests run:|FAIL|ERROR|BUILD' | tee "$logs/user" || true
-  rm -rf "$user"
   stage "done"
   slowest_classes
   summarize "$logs"
+}
+
+# A user's project (examples/junit-user) on the jar mvn install put in the local repository.
+users_project() {
+  local user
+  user=$(mktemp -d)
+  cp -r examples/junit-user/. "$user/"
+  echo "test: a user's project (examples/junit-user)"
+  mvn -B -Dstyle.color=never --no-transfer-progress -f "$user/pom.xml" test 2>&1 |
+    plain | grep --line-buffered -E 'Tests run:|FAIL|ERROR|BUILD' | tee "$1/user" || true
+  rm -rf "$user"
+}
+
+# Surefire's forks take the test classes from one queue, slowest first (runOrder=balanced), by the
+# times in java/test-times.csv: without them a long class drawn last leaves one fork working alone.
+# Surefire rewrites its copy after each run; the committed file is refreshed by hand when a class
+# near the top gets much slower or faster (cp java/.surefire-times java/test-times.csv).
+balance_forks() {
+  cp "$root/java/test-times.csv" "$root/java/.surefire-times"
 }
 
 summarize() {
