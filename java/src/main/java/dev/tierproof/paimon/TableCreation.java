@@ -33,7 +33,7 @@ public final class TableCreation {
             report.put("command", command);
             report.put("status", "completed");
             report.put("table", path.getFullName());
-            Report.putPaimon(report, warehouse, path.getDatabaseName(), path.getObjectName());
+            Report.putPaimon(report, LakeLocation.local(warehouse).warehouse(), path.getDatabaseName(), path.getObjectName());
             report.put("ddl", ddl);
             report.put("keyed", keyed);
             return report;

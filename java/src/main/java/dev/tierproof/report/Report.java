@@ -7,8 +7,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tierproof.core.TierproofException;
 import dev.tierproof.core.Versions;
 import dev.tierproof.core.verdict.Verdict;
-import dev.tierproof.paimon.LakeLocation;
-import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -121,15 +119,14 @@ public abstract class Report {
         }
     }
 
-    /** The report's {@code paimon} object: where the proved table is. */
-    public static ObjectNode putPaimon(ObjectNode report, Path warehouse, String database, String table) {
-        return putPaimon(report, LakeLocation.local(warehouse), database, table);
-    }
-
-    /** As above; the warehouse's location only, never its settings. */
-    public static ObjectNode putPaimon(ObjectNode report, LakeLocation warehouse, String database, String table) {
+    /**
+     * The report's {@code paimon} object: where the proved table is.
+     *
+     * @param warehouse the warehouse's location only ({@code LakeLocation.warehouse()}), never its settings
+     */
+    public static ObjectNode putPaimon(ObjectNode report, String warehouse, String database, String table) {
         ObjectNode paimon = report.putObject("paimon");
-        paimon.put("warehouse", warehouse.warehouse());
+        paimon.put("warehouse", warehouse);
         paimon.put("database", database);
         paimon.put("table", table);
         return paimon;

@@ -3,9 +3,10 @@ package dev.tierproof.cli;
 import dev.tierproof.core.Ddl;
 import dev.tierproof.core.Workload;
 import dev.tierproof.flink.FlinkEngine;
-import dev.tierproof.fluss.Fault;
 import dev.tierproof.fluss.FlussCatalog;
 import dev.tierproof.fluss.ProducerOptions;
+import dev.tierproof.nemesis.Deployment;
+import dev.tierproof.nemesis.Fault;
 import dev.tierproof.search.CounterexampleSearch;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -205,9 +206,10 @@ final class SearchCommand extends TierproofCommand {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("--faults " + list + ": " + e.getMessage(), e);
         }
-        if (kinds.contains(Fault.Kind.RESTART_LAKE)) {
-            throw new IllegalArgumentException("--faults " + list + ": restart-lake needs cluster up's cluster, and a"
-                    + " search runs on an embedded one (its lake is a directory: lake-outage is its lake's fault)");
+        for (Fault.Kind kind : kinds) {
+            kind.nemesis().refusal(Deployment.forSearch()).ifPresent(refusal -> {
+                throw new IllegalArgumentException("--faults " + list + ": " + refusal);
+            });
         }
         return kinds;
     }

@@ -1,14 +1,15 @@
 package dev.tierproof.cli;
 
 import dev.tierproof.core.Workload;
-import dev.tierproof.fluss.Fault;
 import dev.tierproof.fluss.FlussCatalog;
 import dev.tierproof.fluss.FlussCluster;
 import dev.tierproof.fluss.ProcessCluster;
 import dev.tierproof.fluss.ProcessFlussCluster;
-import dev.tierproof.fluss.RemoteFlussCluster;
 import dev.tierproof.fluss.ProducerOptions;
+import dev.tierproof.fluss.RemoteFlussCluster;
 import dev.tierproof.fluss.StreamhouseProof;
+import dev.tierproof.nemesis.Deployment;
+import dev.tierproof.nemesis.Fault;
 import dev.tierproof.paimon.LakeLocation;
 import dev.tierproof.paimon.PaimonProof;
 import dev.tierproof.report.ProofReport;
@@ -208,17 +209,9 @@ final class StreamhouseCommand extends TierproofCommand {
                 lake = state.lake();
                 flinkRest = state.hasFlink() ? state.flink() : null;
                 shipConnectors = !state.flinkHasConnectors();
-                if (schedule.stream().anyMatch(f -> f.kind() == Fault.Kind.RESTART_LAKE)) {
-                    ProcessCluster.refuseLakeRestart(state);
-                }
-                if (schedule.stream().anyMatch(f -> f.kind() == Fault.Kind.MOVE_TABLET)) {
-                    throw new IllegalArgumentException("--faults move-tablet brings a tablet server back on a new"
-                            + " port, which only the embedded cluster does: leave --cluster out to run it");
-                }
-            }
-            if (clusterDir == null && schedule.stream().anyMatch(f -> f.kind() == Fault.Kind.RESTART_LAKE)) {
-                throw new IllegalArgumentException("--faults restart-lake kills the lake's store, which tierproof does"
-                        + " only on the cluster ./build.sh cluster up starts: run it with --cluster DIR");
+                refuse(schedule, Deployment.clusterUp(ProcessCluster.lakeRestartRefusal(state)));
+            } else if (fluss == null) {
+                refuse(schedule, Deployment.embedded());
             }
             if (fluss != null && !schedule.isEmpty()) {
                 throw new IllegalArgumentException("--faults restart servers, which tierproof does only on the cluster"
@@ -293,5 +286,12 @@ final class StreamhouseCommand extends TierproofCommand {
             progress.step("stopping Flink and the Fluss cluster");
             return ReportOutput.print(main.out, main.err, result, report, "DDL (Fluss)");
         }
+    }
+
+    /** Refuses, before anything starts, a schedule with a fault that cannot strike a cluster deployed so. */
+    private static void refuse(List<Fault> schedule, Deployment deployment) {
+        Fault.refusal(schedule, deployment).ifPresent(refusal -> {
+            throw new IllegalArgumentException(refusal);
+        });
     }
 }

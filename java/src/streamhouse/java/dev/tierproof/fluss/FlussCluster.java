@@ -1,6 +1,7 @@
 package dev.tierproof.fluss;
 
 import dev.tierproof.core.TierproofException;
+import dev.tierproof.nemesis.Servers;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -13,9 +14,9 @@ import org.apache.fluss.config.Configuration;
 /**
  * A Fluss cluster a proof runs on: the embedded one tierproof starts ({@link LocalFlussCluster}),
  * or one that runs elsewhere ({@link RemoteFlussCluster}: {@code --fluss HOST:PORT}). Faults
- * restart servers, which only an embedded cluster lets tierproof do.
+ * restart its {@link Servers}, which only a cluster tierproof started lets it do.
  */
-public interface FlussCluster {
+public interface FlussCluster extends Servers {
     /** {@code host:port} of the coordinator, for clients and the Flink catalog. */
     String bootstrapServers();
 
@@ -31,21 +32,6 @@ public interface FlussCluster {
      * the run ends); on any other cluster, a failed run drops the tables it created.
      */
     boolean startedForThisRun();
-
-    /** Stops tablet server {@code id} and starts it again (on its port, or on a new one). */
-    void restartTabletServer(int id, boolean samePort);
-
-    /** Stops the coordinator and starts it again on its port. */
-    void restartCoordinator();
-
-    /** Stops ZooKeeper and starts it again on its port. */
-    void restartZooKeeper();
-
-    /** Kills the lake's store and starts it again with its data (only a cluster that runs one). */
-    default void restartLake() {
-        throw new IllegalArgumentException("restart-lake kills the lake's store, which tierproof does only on the"
-                + " cluster ./build.sh cluster up starts (--cluster DIR)");
-    }
 
     /**
      * Waits until a client of the cluster at {@code bootstrap} sees a coordinator and

@@ -2,14 +2,16 @@ package dev.tierproof.fluss;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tierproof.core.CheckedDdl;
-import dev.tierproof.core.Workload;
 import dev.tierproof.core.TierproofException;
+import dev.tierproof.core.Workload;
 import dev.tierproof.core.verdict.Verdict;
 import dev.tierproof.flink.BoundedRead;
 import dev.tierproof.flink.FlinkEngine;
 import dev.tierproof.flink.Statements;
+import dev.tierproof.nemesis.Fault;
+import dev.tierproof.nemesis.RunSetup;
+import dev.tierproof.nemesis.Target;
 import dev.tierproof.paimon.LakeLocation;
-import dev.tierproof.paimon.LakeOutage;
 import dev.tierproof.paimon.PaimonLake;
 import dev.tierproof.paimon.PaimonSnapshotRead;
 import dev.tierproof.paimon.PaimonStreamReplay;
@@ -74,10 +76,9 @@ public final class StreamhouseProof {
             Map<String, String> producerOptions, String database, boolean ownTiering) {
         public Config {
             checkDatabase(database);
-            if (!ownTiering && faults.stream().anyMatch(f -> f.kind() == Fault.Kind.RESTART_TIERING)) {
-                throw new IllegalArgumentException("--faults restart-tiering restarts tierproof's own tiering job:"
-                        + " with --tiering cluster there is none to restart");
-            }
+            Fault.refusal(faults, new RunSetup(ownTiering, warehouse)).ifPresent(refusal -> {
+                throw new IllegalArgumentException(refusal);
+            });
             if (!ownTiering && tieringCheckpoints != null) {
                 throw new IllegalArgumentException("--tiering-checkpoints sets tierproof's own tiering job: with"
                         + " --tiering cluster there is none");
@@ -100,11 +101,6 @@ public final class StreamhouseProof {
             if (rounds < 1 || rounds > workload.operations()) {
                 throw new IllegalArgumentException("--rounds " + rounds + " must be between 1 and the workload's "
                         + workload.operations() + " operations");
-            }
-            if (warehouse != null && !warehouse.isLocal()
-                    && faults.stream().anyMatch(f -> f.kind() == Fault.Kind.LAKE_OUTAGE)) {
-                throw new IllegalArgumentException("--faults lake-outage moves the lake table's manifest directory"
-                        + " aside, which tierproof does only in a local warehouse, not in " + warehouse);
             }
             if (rounds > 1 && producer != Producer.CLIENT) {
                 throw new IllegalArgumentException("--rounds " + rounds + " needs --producer client: rounds are"
@@ -205,6 +201,7 @@ public final class StreamhouseProof {
                         cfg.ownTiering());
                 LakeWatch watch = LakeWatch.start(connection.getAdmin(), path, WATCH_INTERVAL)) {
             List<String> injected = new ArrayList<>();
+            Target target = new Target(cluster, tiering::restart, cfg.warehouse(), db, table);
             ClientWriter.Interruptions faults = new ClientWriter.Interruptions() {
                 @Override
                 public boolean acknowledgedBefore(int position) {
@@ -217,15 +214,7 @@ public final class StreamhouseProof {
                         steps.progress().step("fault: " + f + (f.inFlight() || position == 0 ? ""
                                 : " (operations 1 to " + position + " answered)"));
                         long ft = System.nanoTime();
-                        switch (f.kind()) {
-                            case RESTART_TABLET -> cluster.restartTabletServer(0, true);
-                            case MOVE_TABLET -> cluster.restartTabletServer(0, false);
-                            case RESTART_TIERING -> tiering.restart();
-                            case RESTART_COORDINATOR -> cluster.restartCoordinator();
-                            case RESTART_ZOOKEEPER -> cluster.restartZooKeeper();
-                            case LAKE_OUTAGE -> LakeOutage.run(cfg.warehouse(), db, table, Duration.ofSeconds(3));
-                            case RESTART_LAKE -> cluster.restartLake();
-                        }
+                        f.kind().nemesis().strike(target);
                         injected.add(f + " (" + Statements.millisSince(ft) + " ms)");
                     });
                 }
@@ -752,7 +741,7 @@ public final class StreamhouseProof {
             fluss.put("buckets_with_changes", q.buckets());
             fluss.put("lake_snapshot_id", q.lakeSnapshotId());
         }
-        ObjectNode paimon = Report.putPaimon(r, cfg.warehouse(), cfg.database(), table);
+        ObjectNode paimon = Report.putPaimon(r, cfg.warehouse().warehouse(), cfg.database(), table);
         paimon.put("note", "Fluss's system columns (__bucket, __offset, __timestamp) are left out of the comparison");
         if (q != null) {
             r.put("tiering_wait_ms", q.waitedMillis());

@@ -1,15 +1,15 @@
 package dev.tierproof.search;
 
-import dev.tierproof.paimon.LakeLocation;
 import dev.tierproof.core.Ddl;
 import dev.tierproof.core.TierproofException;
 import dev.tierproof.core.Workload;
 import dev.tierproof.flink.FlinkEngine;
 import dev.tierproof.fluss.FlussCatalog;
-import dev.tierproof.fluss.Fault;
 import dev.tierproof.fluss.FlussCluster;
 import dev.tierproof.fluss.ProducerOptions;
 import dev.tierproof.fluss.StreamhouseProof;
+import dev.tierproof.nemesis.Fault;
+import dev.tierproof.paimon.LakeLocation;
 import dev.tierproof.paimon.PaimonProof;
 import dev.tierproof.report.ProofReport;
 import dev.tierproof.run.Progress;

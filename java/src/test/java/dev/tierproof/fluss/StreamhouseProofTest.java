@@ -3,11 +3,12 @@ package dev.tierproof.fluss;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.tierproof.paimon.LakeLocation;
 import dev.tierproof.core.Workload;
 import dev.tierproof.core.verdict.Verdict;
-import dev.tierproof.report.ProofReport;
+import dev.tierproof.nemesis.Fault;
+import dev.tierproof.paimon.LakeLocation;
 import dev.tierproof.report.ProofReport.Checkpoint.Kind;
+import dev.tierproof.report.ProofReport;
 import dev.tierproof.run.Steps;
 import dev.tierproof.support.FlinkEngineExtension;
 import dev.tierproof.support.FlussClusterExtension;

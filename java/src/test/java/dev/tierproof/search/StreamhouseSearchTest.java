@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tierproof.core.Ddl;
 import dev.tierproof.core.Workload;
-import dev.tierproof.fluss.Fault;
+import dev.tierproof.nemesis.Fault;
 import dev.tierproof.run.Steps;
 import dev.tierproof.support.FlinkEngineExtension;
 import dev.tierproof.support.FlussClusterExtension;

@@ -1,4 +1,4 @@
-package dev.tierproof.fluss;
+package dev.tierproof.nemesis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package dev.tierproof.fluss;
+package dev.tierproof.nemesis;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -23,31 +23,50 @@ public record Fault(Kind kind, int at, boolean inFlight) {
         this(kind, at, false);
     }
 
-    /** What can fail. */
+    /** What can fail, each with the nemesis that makes it fail. */
     public enum Kind {
         /** Tablet server 0 stops and starts again with the same id, data and port (its buckets go away meanwhile). */
-        RESTART_TABLET("restart-tablet"),
+        RESTART_TABLET("restart-tablet", new RestartTablet(true)),
         /** As {@link #RESTART_TABLET}, but the server comes back on a new port (a pod at a new address). */
-        MOVE_TABLET("move-tablet"),
+        MOVE_TABLET("move-tablet", new RestartTablet(false)),
         /** The lake tiering job is cancelled and a new one started, as an operator would. */
-        RESTART_TIERING("restart-tiering"),
+        RESTART_TIERING("restart-tiering", new RestartTiering()),
         /** The coordinator server stops and starts again on the same port. */
-        RESTART_COORDINATOR("restart-coordinator"),
+        RESTART_COORDINATOR("restart-coordinator", new RestartServer(Servers::restartCoordinator)),
         /** ZooKeeper stops and starts again on the same port with the same data. */
-        RESTART_ZOOKEEPER("restart-zookeeper"),
+        RESTART_ZOOKEEPER("restart-zookeeper", new RestartServer(Servers::restartZooKeeper)),
         /** For 3 s the lake table's manifest directory is not there: every commit to the lake fails. */
-        LAKE_OUTAGE("lake-outage"),
+        LAKE_OUTAGE("lake-outage", new LakeOutageNemesis()),
         /**
          * The lake's store ({@code cluster up}'s SeaweedFS, or HDFS's NameNode and DataNode) killed
          * ({@code kill -9}) and started again with its data: only on that cluster.
          */
-        RESTART_LAKE("restart-lake");
+        RESTART_LAKE("restart-lake", new RestartLake());
 
         final String text;
+        private final Nemesis nemesis;
 
-        Kind(String text) {
+        Kind(String text, Nemesis nemesis) {
             this.text = text;
+            this.nemesis = nemesis;
         }
+
+        /** How this kind strikes, and where it cannot. */
+        public Nemesis nemesis() {
+            return nemesis;
+        }
+    }
+
+    /** The first reason one of {@code faults} cannot strike a cluster deployed so, or empty. */
+    public static java.util.Optional<String> refusal(List<Fault> faults, Deployment deployment) {
+        return faults.stream().map(f -> f.kind().nemesis().refusal(deployment)).flatMap(java.util.Optional::stream)
+                .findFirst();
+    }
+
+    /** The first reason one of {@code faults} cannot strike a run set up so, or empty. */
+    public static java.util.Optional<String> refusal(List<Fault> faults, RunSetup run) {
+        return faults.stream().map(f -> f.kind().nemesis().refusal(run)).flatMap(java.util.Optional::stream)
+                .findFirst();
     }
 
     /** The kinds a comma-separated list names ({@code restart-tablet,restart-tiering}); bad input names the item. */

@@ -1,0 +1,36 @@
+package dev.tierproof.nemesis;
+
+import java.util.Optional;
+
+/**
+ * The cluster a schedule of faults would strike.
+ *
+ * @param cluster which kind of cluster
+ * @param searching whether a counterexample search runs on it (always an embedded cluster)
+ * @param lakeRestartRefusal on {@code cluster up}'s cluster, why its lake's store cannot be
+ *     restarted (a store whose restart tierproof does not support), else empty
+ */
+public record Deployment(Cluster cluster, boolean searching, Optional<String> lakeRestartRefusal) {
+    /** Kinds of cluster tierproof strikes: those it started itself. */
+    public enum Cluster {
+        /** The embedded cluster a run starts in its own JVM. */
+        EMBEDDED,
+        /** The processes {@code ./build.sh cluster up} started ({@code --cluster DIR}). */
+        CLUSTER_UP
+    }
+
+    /** The embedded cluster of one proof. */
+    public static Deployment embedded() {
+        return new Deployment(Cluster.EMBEDDED, false, Optional.empty());
+    }
+
+    /** The embedded clusters of a counterexample search. */
+    public static Deployment forSearch() {
+        return new Deployment(Cluster.EMBEDDED, true, Optional.empty());
+    }
+
+    /** {@code cluster up}'s cluster, whose lake's store cannot be restarted for {@code lakeRestartRefusal}. */
+    public static Deployment clusterUp(Optional<String> lakeRestartRefusal) {
+        return new Deployment(Cluster.CLUSTER_UP, false, lakeRestartRefusal);
+    }
+}

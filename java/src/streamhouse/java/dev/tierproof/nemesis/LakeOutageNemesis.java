@@ -1,0 +1,24 @@
+package dev.tierproof.nemesis;
+
+import dev.tierproof.paimon.LakeOutage;
+import java.time.Duration;
+import java.util.Optional;
+
+/** For 3 s the lake table's manifest directory is not there: every commit to the lake fails. */
+final class LakeOutageNemesis implements Nemesis {
+    private static final Duration LENGTH = Duration.ofSeconds(3);
+
+    @Override
+    public void strike(Target target) {
+        LakeOutage.run(target.warehouse(), target.database(), target.table(), LENGTH);
+    }
+
+    @Override
+    public Optional<String> refusal(RunSetup run) {
+        if (run.warehouse() != null && !run.warehouse().isLocal()) {
+            return Optional.of("--faults lake-outage moves the lake table's manifest directory aside, which tierproof"
+                    + " does only in a local warehouse, not in " + run.warehouse());
+        }
+        return Optional.empty();
+    }
+}

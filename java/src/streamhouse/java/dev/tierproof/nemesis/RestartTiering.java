@@ -1,0 +1,18 @@
+package dev.tierproof.nemesis;
+
+import java.util.Optional;
+
+/** The run's tiering job cancelled and a new one started, as an operator would. */
+final class RestartTiering implements Nemesis {
+    @Override
+    public void strike(Target target) {
+        target.tiering().run();
+    }
+
+    @Override
+    public Optional<String> refusal(RunSetup run) {
+        return run.ownTiering() ? Optional.empty()
+                : Optional.of("--faults restart-tiering restarts tierproof's own tiering job: with --tiering cluster"
+                        + " there is none to restart");
+    }
+}

@@ -1,0 +1,19 @@
+package dev.tierproof.nemesis;
+
+/** The servers of a Fluss cluster a nemesis stops and starts again. */
+public interface Servers {
+    /** Stops tablet server {@code id} and starts it again (on its port, or on a new one). */
+    void restartTabletServer(int id, boolean samePort);
+
+    /** Stops the coordinator and starts it again on its port. */
+    void restartCoordinator();
+
+    /** Stops ZooKeeper and starts it again on its port. */
+    void restartZooKeeper();
+
+    /** Kills the lake's store and starts it again with its data (only a cluster that runs one). */
+    default void restartLake() {
+        throw new IllegalArgumentException("restart-lake kills the lake's store, which tierproof does only on the"
+                + " cluster ./build.sh cluster up starts (--cluster DIR)");
+    }
+}
