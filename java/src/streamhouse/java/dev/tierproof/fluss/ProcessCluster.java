@@ -6,6 +6,7 @@ import dev.tierproof.run.Progress;
 import dev.tierproof.util.ChildJvm;
 import dev.tierproof.util.Directories;
 import dev.tierproof.util.HttpPoll;
+import dev.tierproof.util.Processes;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -115,7 +116,7 @@ public final class ProcessCluster {
              * own configuration in the cluster's directory (pids are reused).
              */
             Optional<ProcessHandle> ours() {
-                return ProcessHandle.of(pid).filter(ProcessHandle::isAlive).filter(h -> {
+                return ProcessHandle.of(pid).filter(Processes::running).filter(h -> {
                     String line = commandLine(h);
                     return line.contains(" " + mainClass + " ") && line.contains(" " + marker + " ");
                 });
@@ -572,11 +573,19 @@ public final class ProcessCluster {
 
     /** Refuses {@code restart-lake} on a store that keeps nothing across a restart (the GCS emulator). */
     public static void refuseLakeRestart(State state) {
+        lakeRestartRefusal(state).ifPresent(refusal -> {
+            throw new IllegalArgumentException(refusal);
+        });
+    }
+
+    /** Why {@code restart-lake} cannot strike this cluster's store, or empty when it can. */
+    public static Optional<String> lakeRestartRefusal(State state) {
         if (state.store() == Lake.GCS) {
-            throw new IllegalArgumentException("--faults restart-lake: the cluster's GCS store (fake-gcs-server)"
-                    + " keeps its objects in memory, so a restart would lose the lake, which no GCS outage does:"
-                    + " run restart-lake on cluster up --lake s3 or --lake hdfs");
+            return Optional.of("--faults restart-lake: the cluster's GCS store (fake-gcs-server) keeps its objects in"
+                    + " memory, so a restart would lose the lake, which no GCS outage does: run restart-lake on"
+                    + " cluster up --lake s3 or --lake hdfs");
         }
+        return Optional.empty();
     }
 
     /** The ZooKeeper session that owns an ephemeral node, or 0 when it is not there. */

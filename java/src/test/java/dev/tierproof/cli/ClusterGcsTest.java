@@ -76,6 +76,6 @@ class ClusterGcsTest {
             }
         }
         assertThat(Files.exists(dir)).isFalse();
-        assertThat(LoopbackTest.noneRuns(pids)).as("no process of the cluster is left: " + pids).isTrue();
+        assertThat(LoopbackTest.stillRunning(pids)).as("processes of the cluster left: of " + pids).isEmpty();
     }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.tierproof.flink.FlinkEngine;
 import dev.tierproof.fluss.LocalFlussCluster;
 import dev.tierproof.fluss.Tiering;
+import dev.tierproof.util.Processes;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -133,9 +134,11 @@ class LoopbackTest {
         return pids;
     }
 
-    /** Whether none of {@code pids} still runs. */
-    static boolean noneRuns(List<String> pids) {
-        return pids.stream().noneMatch(pid -> ProcessHandle.of(Long.parseLong(pid)).map(ProcessHandle::isAlive)
-                .orElse(false));
+    /** Those of {@code pids} that still run, each with its state and command line (empty: none). */
+    static List<String> stillRunning(List<String> pids) {
+        return pids.stream().filter(pid -> Processes.running(Long.parseLong(pid)))
+                .map(pid -> pid + " (state " + Processes.state(Long.parseLong(pid)) + "): " + ProcessHandle.of(
+                        Long.parseLong(pid)).flatMap(h -> h.info().commandLine()).orElse("?"))
+                .toList();
     }
 }
