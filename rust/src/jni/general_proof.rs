@@ -462,7 +462,7 @@ pub extern "system" fn Java_dev_tierproof_core_Workload_nativeColumns<'local>(
 }
 
 /// How many partitions an audit's reads of a log of `changes` changes are judged in, about
-/// `rows` rows each (`partition::partitions_for`).
+/// `rows` rows each (`spill::partitions_for`).
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_dev_tierproof_core_Workload_nativePartitionsFor<'local>(
     _env: EnvUnowned<'local>,
@@ -470,7 +470,7 @@ pub extern "system" fn Java_dev_tierproof_core_Workload_nativePartitionsFor<'loc
     changes: jlong,
     rows: jlong,
 ) -> jint {
-    let parts = crate::model::partition::partitions_for(changes.max(0) as u64, rows.max(0) as u64);
+    let parts = crate::model::spill::partitions_for(changes.max(0) as u64, rows.max(0) as u64);
     jint::try_from(parts).unwrap_or(jint::MAX)
 }
 

@@ -68,7 +68,8 @@ pub fn parse_workload_jsonl(shape: &Shape, text_in: &str) -> Result<Vec<Op>> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::workload::{parse_workload, parse_workload_csv, OpKind};
+    use super::super::input::parse_workload;
+    use super::super::workload::{parse_workload_csv, OpKind};
     use super::*;
     use crate::create_table::parse_create_table;
 

@@ -4,7 +4,7 @@
 //! workload is computed here, exactly, by modelling what each engine documents; what this model
 //! does not cover is refused up front, naming the option, never guessed.
 
-use super::oracle::{canon, CanonRow};
+use super::canon::{canon, CanonRow};
 use super::packed::{PackedKey, PackedMap, Packer};
 use super::types::DataType;
 use super::value::Value;
@@ -721,7 +721,7 @@ mod tests {
         merge
             .state(&shape, &ops)
             .iter()
-            .map(super::super::oracle::show_row)
+            .map(super::super::canon::show_row)
             .collect()
     }
 

@@ -3,6 +3,7 @@
 //! canonical cells ([`Value::canonical`]), so the rules for NaN, -0.0, decimal scale, padding
 //! and precision are the value model's, in one place.
 
+use super::canon::{show_row, CanonRow};
 use super::packed::{unpack, Packed, PackedKey, PackedMap, Packer};
 use super::value::Value;
 use super::workload::{Op, OpKind, Shape};
@@ -38,10 +39,6 @@ impl RowKind {
         }
     }
 }
-
-/// A row as canonical cells, in the table's column order; `None` is NULL (never a text, so no
-/// string, not even `"NULL"`, can pass for it).
-pub type CanonRow = Vec<Option<String>>;
 
 /// How a read's changes are folded.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -83,39 +80,6 @@ pub struct Folded {
     /// Rows of a snapshot read that came as update-after (`+U`): counted as rows (the content is
     /// right), reported as a note, not an anomaly (see [`Fold::Snapshot`]).
     pub update_after_rows: u64,
-}
-
-/// The canonical cells of a row.
-pub fn canon(shape: &Shape, values: &[Value]) -> CanonRow {
-    values
-        .iter()
-        .zip(&shape.columns)
-        .map(|(v, (_, ty))| (*v != Value::Null).then(|| v.canonical(*ty)))
-        .collect()
-}
-
-pub(crate) fn key_of(shape: &Shape, row: &CanonRow) -> CanonRow {
-    shape.key.iter().map(|&i| row[i].clone()).collect()
-}
-
-/// A row as people read it: NULL bare, texts quoted where they could be misread.
-pub fn show_row(row: &CanonRow) -> String {
-    let cells: Vec<String> = row
-        .iter()
-        .map(|c| match c {
-            None => "NULL".to_string(),
-            Some(t)
-                if t.is_empty()
-                    || t == "NULL"
-                    || t.trim() != t
-                    || t.chars().any(|ch| ",()\"".contains(ch) || ch.is_control()) =>
-            {
-                format!("{t:?}")
-            }
-            Some(t) => t.clone(),
-        })
-        .collect();
-    format!("({})", cells.join(", "))
 }
 
 fn show(kind: RowKind, row: &CanonRow) -> String {
@@ -804,6 +768,7 @@ pub fn diff(expected: &[CanonRow], actual: &[CanonRow]) -> (Vec<CanonRow>, Vec<C
 mod tests {
     use super::super::workload::parse_workload_csv;
     use super::*;
+    use crate::model::canon::{canon, key_of};
 
     /// The state each key's writes end in is the deduplicate state of the workload: over seeded
     /// workloads with deletes (of absent keys too) and keys written again after a delete.

@@ -4,7 +4,7 @@
 //! row instead of a vector of strings, and packs each change into reused buffers, allocating
 //! only when it keeps a row it did not hold.
 
-use super::oracle::CanonRow;
+use super::canon::CanonRow;
 use super::types::DataType;
 use super::value::{int_bounds, Value};
 use super::wire::put_cell;

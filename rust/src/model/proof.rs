@@ -3,26 +3,31 @@
 //! verdict over the rows it read. Judged against a deduplicate table's state (the last write per
 //! key, deletes applied) or, for a table without a key, every row written.
 
+use super::canon::{canon, key_of, CanonRow};
 use super::csv::utf8_text;
 use super::generate::random_ops;
+use super::input::parse_workload;
 use super::merge::{Engine, Merge, Target};
-use super::oracle::{
-    canon, diff, key_of, writes_per_key, CanonRow, Fold, Folded, Folder, PackedBatch, RowKind,
-    Writes,
-};
+use super::oracle::{diff, writes_per_key, Fold, Folded, Folder, PackedBatch, RowKind, Writes};
 use super::packed::{pack, Packed, Packer};
-use super::partition::{Spill, LISTED_ANOMALIES};
 use super::shrink::shrink_candidates;
+use super::spill::Spill;
 use super::types::DataType;
 use super::value::Value;
 use super::view::{view_queries, View, ViewQuery};
 use super::wire::for_each_change;
-use super::workload::{parse_workload, Op, OpKind, Shape};
+use super::workload::{Op, OpKind, Shape};
 use crate::create_table::{parse_create_table, CreateTable};
 use crate::error::{Result, TierproofError};
 use crate::ident::{quote_ident, quote_literal, validate_fluss_name};
 use serde::Serialize;
 use std::sync::{Arc, OnceLock};
+
+/// The most anomalies a read lists, and differences a check lists on each side, when judged
+/// partition by partition (the rest are counted): what keeps the verdict bounded too. The ones
+/// listed are the first: the lowest change indices, the smallest rows.
+pub const LISTED_ANOMALIES: usize = 1000;
+pub const LISTED_DIFFERENCES: usize = 100;
 
 /// What a read is, as the harness knows it; the core decides how strictly that is judged.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

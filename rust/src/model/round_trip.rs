@@ -3,7 +3,7 @@
 //! the rows a reader returned (as text), name every value that came back different. Rows are
 //! matched by their first column (the key).
 
-use super::oracle::{canon, CanonRow};
+use super::canon::{canon, CanonRow};
 use super::workload::{Shape, TextRow};
 use crate::create_table::CreateTable;
 use crate::error::{Result, TierproofError};

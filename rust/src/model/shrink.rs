@@ -127,7 +127,7 @@ pub fn shrink_candidates(shape: &Shape, ops: &[Op]) -> Vec<Vec<Op>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::workload::parse_workload;
+    use crate::model::input::parse_workload;
 
     fn shape() -> Shape {
         let t = crate::create_table::parse_create_table(

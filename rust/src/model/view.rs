@@ -3,7 +3,7 @@
 //! view of the expected state, and of the first full read, so a wrong count or a filter that
 //! loses rows cannot hide behind a right `SELECT *`.
 
-use super::oracle::CanonRow;
+use super::canon::CanonRow;
 use super::types::DataType;
 use super::workload::{Op, Shape};
 use crate::error::Result;

@@ -150,15 +150,6 @@ pub(crate) fn op_of(
     Ok(Op { kind, values })
 }
 
-/// Parses a workload for `shape`: JSON Lines when its first character is `{`, else CSV.
-pub fn parse_workload(shape: &Shape, text: &str) -> Result<Vec<Op>> {
-    if text.trim_start().starts_with('{') {
-        super::jsonl::parse_workload_jsonl(shape, text)
-    } else {
-        parse_workload_csv(shape, text)
-    }
-}
-
 /// Parses a workload CSV for `shape`. The header names every column once (any order) and may add
 /// `op`: `upsert` (or `+I`, `+U`, empty) or `delete` (or `-D`). An unquoted empty field is NULL,
 /// `""` the empty string. Every error names its line, column and value.

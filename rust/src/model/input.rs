@@ -1,0 +1,15 @@
+//! A workload from its text, in either form a user may give it: JSON Lines ([`super::jsonl`]) or
+//! CSV ([`super::workload::parse_workload_csv`]).
+
+use super::jsonl::parse_workload_jsonl;
+use super::workload::{parse_workload_csv, Op, Shape};
+use crate::error::Result;
+
+/// Parses a workload for `shape`: JSON Lines when its first character is `{`, else CSV.
+pub fn parse_workload(shape: &Shape, text: &str) -> Result<Vec<Op>> {
+    if text.trim_start().starts_with('{') {
+        parse_workload_jsonl(shape, text)
+    } else {
+        parse_workload_csv(shape, text)
+    }
+}
