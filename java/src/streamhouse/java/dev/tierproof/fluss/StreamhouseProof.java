@@ -22,6 +22,7 @@ import dev.tierproof.report.Report;
 import dev.tierproof.report.TierLag;
 import dev.tierproof.run.Reading;
 import dev.tierproof.run.Steps;
+import dev.tierproof.util.BoundedClose;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.ZoneOffset;
@@ -129,6 +130,8 @@ public final class StreamhouseProof {
 
     /** How often the live checks look at the log and the lake. */
     static final Duration WATCH_INTERVAL = Duration.ofMillis(250);
+    /** How long the writing client may take to close before it is abandoned (see {@link BoundedClose}). */
+    static final Duration CLIENT_CLOSE = Duration.ofSeconds(30);
 
     /** At most this many lake snapshots are judged as consistent cuts. */
     static final int MAX_CUTS = 8;
@@ -196,10 +199,13 @@ public final class StreamhouseProof {
 
         org.apache.fluss.config.Configuration clientConfig = cluster.clientConfig();
         cfg.producerOptions().forEach(clientConfig::setString);
-        try (Connection connection = ConnectionFactory.createConnection(clientConfig);
+        // Bounded: Fluss's client waits in close() for every pending write, without end while a bucket has no leader.
+        try (BoundedClose<Connection> client = BoundedClose.of("the Fluss client", ConnectionFactory.createConnection(
+                clientConfig), CLIENT_CLOSE, steps.progress()::step);
                 TieringJob tiering = new TieringJob(engine, cluster, cfg.warehouse(), cfg.tieringCheckpoints(),
                         cfg.ownTiering());
-                LakeWatch watch = LakeWatch.start(connection.getAdmin(), path, WATCH_INTERVAL)) {
+                LakeWatch watch = LakeWatch.start(client.get().getAdmin(), path, WATCH_INTERVAL)) {
+            Connection connection = client.get();
             List<String> injected = new ArrayList<>();
             Target target = new Target(cluster, tiering::restart, cfg.warehouse(), db, table);
             ClientWriter.Interruptions faults = new ClientWriter.Interruptions() {
