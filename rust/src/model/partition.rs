@@ -188,14 +188,7 @@ impl Proof {
 mod tests {
     use super::*;
     use crate::model::oracle::RowKind;
-    use std::path::PathBuf;
-
-    fn dir(name: &str) -> PathBuf {
-        let d = std::env::temp_dir().join(format!("tierproof-spill-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&d);
-        std::fs::create_dir_all(&d).unwrap();
-        d
-    }
+    use crate::model::spill::tests::dir;
 
     use crate::model::merge::Target;
     use crate::model::proof::Source;
