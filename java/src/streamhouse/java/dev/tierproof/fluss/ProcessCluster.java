@@ -450,33 +450,14 @@ public final class ProcessCluster {
     }
 
     /**
-     * Stops the cluster in {@code dir} (tablet servers, coordinator, ZooKeeper: each asked to
-     * stop, killed if it has not within {@code grace}) and removes the directory; a line per part.
+     * Stops the cluster in {@code dir} (see {@link ClusterShutdown}: each part asked to stop, killed
+     * if it has not within {@code grace}) and removes the directory; a line per part.
      * A directory without the state file is left alone.
      */
     public static List<String> down(Path dir, Duration grace) {
         State state = read(dir).orElseThrow(() -> new IllegalArgumentException("no cluster is up in " + dir
                 + " (no " + STATE + " there); nothing to stop"));
-        List<String> lines = new ArrayList<>();
-        List<String> names = new ArrayList<>(state.parts().keySet());
-        java.util.Collections.reverse(names); // tablet servers first, ZooKeeper last
-        for (String name : names) {
-            State.Part p = state.parts().get(name);
-            Optional<ProcessHandle> h = p.ours();
-            if (h.isEmpty()) {
-                lines.add(name + " (pid " + p.pid() + "): not running");
-                continue;
-            }
-            h.get().destroy();
-            boolean ended = h.get().onExit().completeOnTimeout(null, grace.toMillis(), TimeUnit.MILLISECONDS)
-                    .join() != null;
-            if (!ended) {
-                h.get().destroyForcibly();
-                h.get().onExit().completeOnTimeout(null, 10, TimeUnit.SECONDS).join();
-            }
-            lines.add(name + " (pid " + p.pid() + "): stopped" + (ended ? "" : " (killed: it did not stop within "
-                    + grace.toSeconds() + " s)"));
-        }
+        List<String> lines = ClusterShutdown.stop(state.parts(), grace);
         SeaweedFs.removeSockets(dir);
         Directories.deleteRecursively(dir);
         lines.add("removed " + dir);
@@ -804,7 +785,7 @@ public final class ProcessCluster {
     private static void stop(State.Part p) {
         p.ours().ifPresent(h -> {
             h.destroyForcibly();
-            h.onExit().completeOnTimeout(null, 10, TimeUnit.SECONDS).join();
+            Processes.awaitEnd(h, Duration.ofSeconds(10));
         });
     }
 
