@@ -1,4 +1,3 @@
-
 use super::super::workload::parse_workload_csv;
 use super::*;
 use crate::model::canon::{canon, key_of};

@@ -4,6 +4,7 @@ import static dev.tierproof.cli.MainTest.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tierproof.cli.MainTest.Outcome;
+import dev.tierproof.support.ClusterLogs;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -212,6 +213,7 @@ class ClusterCommandTest {
                     + ", NOT RUNNING").containsPattern("tablet-0 +: .*running");
         } finally {
             if (Files.exists(dir)) { // up failed: it removes its directory itself, and that failure is the one to see
+                ClusterLogs.keep(dir, "ClusterCommandTest");
                 Outcome down = run("cluster", "down", "--dir", dir.toString());
                 assertThat(down.status()).as(down.out() + down.err()).isEqualTo(Main.CONSISTENT);
                 assertThat(down.out()).contains("removed " + dir);

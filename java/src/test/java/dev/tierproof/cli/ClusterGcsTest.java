@@ -4,6 +4,7 @@ import static dev.tierproof.cli.MainTest.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tierproof.cli.MainTest.Outcome;
+import dev.tierproof.support.ClusterLogs;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -70,6 +71,7 @@ class ClusterGcsTest {
                     .contains("404").doesNotContain("creating Fluss table");
         } finally {
             if (Files.exists(dir)) {
+                ClusterLogs.keep(dir, "ClusterGcsTest");
                 Outcome down = run("cluster", "down", "--dir", dir.toString());
                 assertThat(down.status()).as(down.out() + down.err()).isEqualTo(Main.CONSISTENT);
                 assertThat(down.out()).contains("gcs (pid").contains("removed " + dir);

@@ -4,6 +4,7 @@ import static dev.tierproof.cli.MainTest.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tierproof.cli.MainTest.Outcome;
+import dev.tierproof.support.ClusterLogs;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -94,6 +95,7 @@ class ClusterHdfsTest {
                     .doesNotContain("creating Fluss table");
         } finally {
             if (Files.exists(dir)) {
+                ClusterLogs.keep(dir, "ClusterHdfsTest");
                 Outcome down = run("cluster", "down", "--dir", dir.toString());
                 assertThat(down.status()).as(down.out() + down.err()).isEqualTo(Main.CONSISTENT);
                 assertThat(down.out()).contains("hdfs-namenode (pid").contains("removed " + dir);

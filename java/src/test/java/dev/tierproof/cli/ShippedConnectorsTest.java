@@ -4,6 +4,7 @@ import static dev.tierproof.cli.MainTest.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tierproof.cli.MainTest.Outcome;
+import dev.tierproof.support.ClusterLogs;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.regex.Matcher;
@@ -58,6 +59,7 @@ class ShippedConnectorsTest {
             assertThat(refused.err()).contains("--ship-connectors needs --flink HOST:PORT");
         } finally {
             if (Files.exists(dir)) {
+                ClusterLogs.keep(dir, "ShippedConnectorsTest");
                 Outcome down = run("cluster", "down", "--dir", dir.toString());
                 assertThat(down.status()).as(down.out() + down.err()).isEqualTo(Main.CONSISTENT);
             }
