@@ -32,7 +32,7 @@ class LayersTest {
             Set.of("paimon"),
             Set.of("nemesis"),
             Set.of("fluss"),
-            Set.of("audit", "matrix", "search"),
+            Set.of("deploy", "audit", "matrix", "search"),
             Set.of("bench", "junit"),
             Set.of("cli"));
 

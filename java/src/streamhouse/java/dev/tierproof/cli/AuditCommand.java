@@ -3,7 +3,7 @@ package dev.tierproof.cli;
 import dev.tierproof.audit.TableAudit;
 import dev.tierproof.core.TablePaths;
 import dev.tierproof.fluss.FlussCluster;
-import dev.tierproof.fluss.ProcessCluster;
+import dev.tierproof.deploy.ProcessCluster;
 import dev.tierproof.paimon.LakeLocation;
 import dev.tierproof.fluss.RemoteFlussCluster;
 import dev.tierproof.report.ProofReport;

@@ -1,6 +1,6 @@
 package dev.tierproof.cli;
 
-import dev.tierproof.fluss.ProcessCluster;
+import dev.tierproof.deploy.ProcessCluster;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;

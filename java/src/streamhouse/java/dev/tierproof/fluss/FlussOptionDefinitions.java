@@ -13,11 +13,11 @@ import org.apache.fluss.config.Configuration;
  * Fluss's own option definitions ({@link ConfigOptions}), read by reflection: a setting a user
  * gives tierproof is checked against the version on the class path, never against a list of ours.
  */
-final class FlussOptionDefinitions {
+public final class FlussOptionDefinitions {
     private FlussOptionDefinitions() {}
 
     /** Every option Fluss defines whose key {@code keys} accepts, by key. */
-    static Map<String, ConfigOption<?>> matching(Predicate<String> keys) {
+    public static Map<String, ConfigOption<?>> matching(Predicate<String> keys) {
         Map<String, ConfigOption<?>> known = new TreeMap<>();
         for (Field f : ConfigOptions.class.getFields()) {
             if (Modifier.isStatic(f.getModifiers()) && ConfigOption.class.isAssignableFrom(f.getType())) {
@@ -35,7 +35,7 @@ final class FlussOptionDefinitions {
     }
 
     /** Refuses a value {@code option} cannot take, as Fluss itself would read it, naming {@code flag}. */
-    static void checkValue(String flag, ConfigOption<?> option, String value) {
+    public static void checkValue(String flag, ConfigOption<?> option, String value) {
         Configuration conf = new Configuration();
         conf.setString(option.key(), value);
         try {

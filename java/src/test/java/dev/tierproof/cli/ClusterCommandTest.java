@@ -41,7 +41,7 @@ class ClusterCommandTest {
     @Test
     void upStreamhouseOnItKillATabletServerDown() throws Exception {
         Path dir = tmp.resolve("cluster");
-        List<String> pids = List.of();
+        List<LoopbackTest.Started> pids = List.of();
         String s3Port = "";
         try {
             // The high watermark checkpointed once an hour, not every 5 s: the kill below then falls inside
@@ -79,7 +79,7 @@ class ClusterCommandTest {
             String flink = f.group(1);
             // Separate processes, each on loopback: S3, ZooKeeper, Fluss (3), Flink (a JobManager, a TaskManager).
             pids = LoopbackTest.clusterOnLoopback(up.out(), 7);
-            assertThat(pids).doesNotContain(String.valueOf(ProcessHandle.current().pid()));
+            assertThat(pids).extracting(LoopbackTest.Started::pid).doesNotContain(ProcessHandle.current().pid());
 
             // A key pair the store does not know, and a bucket it does not have: refused before anything is made.
             Path wrong = tmp.resolve("wrong.properties");
@@ -149,7 +149,7 @@ class ClusterCommandTest {
             try (dev.tierproof.fluss.Tiering service = dev.tierproof.fluss.Tiering.start(
                     dev.tierproof.flink.FlinkEngine.remote(flink),
                     dev.tierproof.fluss.RemoteFlussCluster.connect(fluss, java.time.Duration.ofSeconds(10)),
-                    dev.tierproof.fluss.ProcessCluster.read(dir).orElseThrow().lake(), java.time.Duration.ofMillis(500),
+                    dev.tierproof.deploy.ProcessCluster.read(dir).orElseThrow().lake(), java.time.Duration.ofMillis(500),
                     null)) {
                 long tieringJobs = tieringJobs(flink);
                 Outcome served = run("streamhouse", "--fluss", fluss, "--warehouse", warehouse, "--conf",

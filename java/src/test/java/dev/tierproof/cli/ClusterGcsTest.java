@@ -25,7 +25,7 @@ class ClusterGcsTest {
     @Test
     void aClusterWithItsLakeOnGcs() throws Exception {
         Path dir = tmp.resolve("cluster");
-        List<String> pids = List.of();
+        List<LoopbackTest.Started> pids = List.of();
         try {
             Outcome up = run("cluster", "up", "--dir", dir.toString(), "--lake", "gcs", "--tablet-servers", "1");
             assertThat(up.status()).as(up.out() + up.err()).isEqualTo(Main.CONSISTENT);

@@ -26,7 +26,7 @@ class ClusterHdfsTest {
     @Test
     void aClusterWithItsLakeOnHdfs() throws Exception {
         Path dir = tmp.resolve("cluster");
-        List<String> pids = List.of();
+        List<LoopbackTest.Started> pids = List.of();
         try {
             Outcome up = run("cluster", "up", "--dir", dir.toString(), "--lake", "hdfs", "--tablet-servers", "1");
             assertThat(up.status()).as(up.out() + up.err()).isEqualTo(Main.CONSISTENT);

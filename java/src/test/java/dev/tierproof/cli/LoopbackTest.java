@@ -119,26 +119,45 @@ class LoopbackTest {
     }
 
     /**
-     * The pids {@code cluster up} printed: {@code parts} of them, each a process listening on
-     * loopback only.
+     * A process of a cluster, as {@code up} listed it: its pid, and when it started, since a pid
+     * is reused once its process has ended (a server restarted mid-test ends early, and a test JVM
+     * started later took its pid once).
      */
-    static List<String> clusterOnLoopback(String upOut, int parts) throws IOException {
+    record Started(long pid, java.util.Optional<java.time.Instant> start) {
+        /** Whether this very process still runs: its pid runs, and that process started when this one did. */
+        boolean running() {
+            return Processes.running(pid) && ProcessHandle.of(pid).flatMap(h -> h.info().startInstant()).equals(start);
+        }
+
+        @Override
+        public String toString() {
+            return String.valueOf(pid);
+        }
+    }
+
+    /** The processes {@code up} listed ({@code parts} of them), each checked to listen on loopback only. */
+    static List<Started> clusterOnLoopback(String upOut, int parts) throws IOException {
         List<String> pids = java.util.regex.Pattern.compile("pid (\\d+)").matcher(upOut).results()
                 .map(r -> r.group(1)).toList();
         assertEquals(parts, pids.size(), upOut);
+        List<Started> started = new ArrayList<>();
         for (String pid : pids) {
             List<Listener> listeners = listeners(pid);
             assertTrue(!listeners.isEmpty() && listeners.stream().allMatch(l -> l.address().equals("127.0.0.1")
                     || l.address().equals("::ffff:127.0.0.1")), "pid " + pid + " listens on " + listeners);
+            long id = Long.parseLong(pid);
+            java.util.Optional<java.time.Instant> start = ProcessHandle.of(id).flatMap(h -> h.info().startInstant());
+            assertTrue(start.isPresent(), "pid " + pid + " has ended or shows no start time");
+            started.add(new Started(id, start));
         }
-        return pids;
+        return started;
     }
 
-    /** Those of {@code pids} that still run, each with its state and command line (empty: none). */
-    static List<String> stillRunning(List<String> pids) {
-        return pids.stream().filter(pid -> Processes.running(Long.parseLong(pid)))
-                .map(pid -> pid + " (state " + Processes.state(Long.parseLong(pid)) + "): " + ProcessHandle.of(
-                        Long.parseLong(pid)).flatMap(h -> h.info().commandLine()).orElse("?"))
+    /** Those of {@code processes} that still run, each with its state and command line (empty: none). */
+    static List<String> stillRunning(List<Started> processes) {
+        return processes.stream().filter(Started::running)
+                .map(p -> p.pid() + " (state " + Processes.state(p.pid()) + "): " + ProcessHandle.of(p.pid())
+                        .flatMap(h -> h.info().commandLine()).orElse("?"))
                 .toList();
     }
 }

@@ -1,4 +1,4 @@
-package dev.tierproof.fluss;
+package dev.tierproof.deploy;
 
 import dev.tierproof.core.TierproofException;
 import dev.tierproof.util.HttpPoll;

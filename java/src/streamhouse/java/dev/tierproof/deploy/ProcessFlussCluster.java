@@ -1,5 +1,6 @@
-package dev.tierproof.fluss;
+package dev.tierproof.deploy;
 
+import dev.tierproof.fluss.FlussCluster;
 import java.time.Duration;
 
 /**

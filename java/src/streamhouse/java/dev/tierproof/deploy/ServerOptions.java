@@ -1,5 +1,6 @@
-package dev.tierproof.fluss;
+package dev.tierproof.deploy;
 
+import dev.tierproof.fluss.FlussOptionDefinitions;
 import java.util.Map;
 import java.util.Set;
 import org.apache.fluss.config.ConfigOption;

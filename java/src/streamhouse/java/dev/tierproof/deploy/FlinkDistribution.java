@@ -1,4 +1,4 @@
-package dev.tierproof.fluss;
+package dev.tierproof.deploy;
 
 import java.io.File;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package dev.tierproof.fluss;
+package dev.tierproof.deploy;
 
 import java.io.IOException;
 import java.nio.file.Files;

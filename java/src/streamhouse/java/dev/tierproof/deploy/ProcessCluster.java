@@ -1,28 +1,22 @@
-package dev.tierproof.fluss;
+package dev.tierproof.deploy;
 
 import dev.tierproof.core.TierproofException;
+import dev.tierproof.fluss.FlussCluster;
 import dev.tierproof.paimon.LakeLocation;
 import dev.tierproof.run.Progress;
-import dev.tierproof.util.ChildJvm;
 import dev.tierproof.util.Directories;
 import dev.tierproof.util.HttpPoll;
 import dev.tierproof.util.Processes;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
-import java.util.concurrent.TimeUnit;
 
 /**
  * A Fluss cluster as users deploy one, on this machine: a lake store (SeaweedFS as S3, HDFS: a
@@ -36,7 +30,7 @@ import java.util.concurrent.TimeUnit;
 public final class ProcessCluster {
     /** The state file {@code up} writes last: a directory without it is not a cluster's. */
     static final String STATE = "cluster.properties";
-    private static final String LOOPBACK = "127.0.0.1";
+    static final String LOOPBACK = "127.0.0.1";
     private static final String ZOOKEEPER = "org.apache.zookeeper.server.ZooKeeperServerMain";
     private static final String COORDINATOR = "org.apache.fluss.server.coordinator.CoordinatorServer";
     private static final String TABLET = "org.apache.fluss.server.tablet.TabletServer";
@@ -74,9 +68,6 @@ public final class ProcessCluster {
             return settings == null ? null : dir.resolve(settings);
         }
     }
-
-    /** Task slots of the session cluster's TaskManager: the tiering job and a proof's reads side by side. */
-    static final int FLINK_SLOTS = 8;
 
     /**
      * A running cluster: its endpoints (the Flink session cluster's REST address, {@code flink},
@@ -137,7 +128,7 @@ public final class ProcessCluster {
         }
     }
 
-    private static final String NONE = "none";
+    static final String NONE = "none";
 
     private ProcessCluster() {}
 
@@ -171,7 +162,7 @@ public final class ProcessCluster {
         }
         boolean made = !Files.exists(dir);
         try {
-            if (Files.exists(dir) && (!Files.isDirectory(dir) || !isEmpty(dir))) {
+            if (Files.exists(dir) && (!Files.isDirectory(dir) || !Launcher.isEmpty(dir))) {
                 throw new IllegalArgumentException(dir + " exists and is not an empty directory; tierproof starts a"
                         + " cluster only in a directory of its own: choose another --dir");
             }
@@ -194,7 +185,7 @@ public final class ProcessCluster {
             } else if (lakeStore == Lake.GCS) {
                 warehouse = startFakeGcs(dir, parts, flinkConnectors, deadline, progress);
             } else {
-                Hdfs.Ports hdfs = new Hdfs.Ports(freePort(), freePort(), freePort(), freePort(), freePort());
+                Hdfs.Ports hdfs = new Hdfs.Ports(Launcher.freePort(), Launcher.freePort(), Launcher.freePort(), Launcher.freePort(), Launcher.freePort());
                 warehouse = startNameNode(dir, hdfs, parts, flinkConnectors, deadline, progress);
                 part = "HDFS's DataNode";
                 startDataNode(dir, hdfs, warehouse, parts, flinkConnectors, deadline, progress);
@@ -203,17 +194,17 @@ public final class ProcessCluster {
                     lakeStore.settingsIn(dir), Map.of());
 
             part = "ZooKeeper";
-            int zkPort = freePort();
+            int zkPort = Launcher.freePort();
             Path zkConf = dir.resolve("zookeeper.cfg");
             Files.writeString(zkConf, String.join("\n", "dataDir=" + Files.createDirectories(dir.resolve("zookeeper")),
                     "clientPort=" + zkPort, "clientPortAddress=" + LOOPBACK, "tickTime=2000",
                     "maxSessionTimeout=60000", "admin.enableServer=false", ""));
             String zookeeper = LOOPBACK + ":" + zkPort;
             progress.step("starting ZooKeeper at " + zookeeper);
-            parts.put("zookeeper", start(dir, "zookeeper", ZOOKEEPER, zookeeper, argsOf(dir, "zookeeper")));
-            Runnable record = () -> recordSoFar(dir, zookeeper, warehouse, flinkConnectors, parts);
+            parts.put("zookeeper", Launcher.start(dir, "zookeeper", ZOOKEEPER, zookeeper, argsOf(dir, "zookeeper")));
+            Runnable record = () -> StateFile.recordSoFar(dir, zookeeper, warehouse, flinkConnectors, parts);
             record.run();
-            awaitPort(zkPort, deadline, "ZooKeeper");
+            Launcher.awaitPort(zkPort, deadline, "ZooKeeper");
 
             Map<String, String> common = new LinkedHashMap<>();
             common.put("zookeeper.address", zookeeper);
@@ -224,26 +215,26 @@ public final class ProcessCluster {
             common.putAll(lake.flussClusterOptions());
 
             part = "the coordinator server";
-            int coordinatorPort = freePort();
+            int coordinatorPort = Launcher.freePort();
             String fluss = LOOPBACK + ":" + coordinatorPort;
             progress.step("starting the Fluss coordinator at " + fluss);
             Map<String, String> coordinator = new LinkedHashMap<>(common);
             coordinator.put("bind.listeners", "FLUSS://" + fluss);
             configDir(dir, "coordinator", coordinator);
-            parts.put("coordinator", start(dir, "coordinator", COORDINATOR, fluss, argsOf(dir, "coordinator")));
+            parts.put("coordinator", Launcher.start(dir, "coordinator", COORDINATOR, fluss, argsOf(dir, "coordinator")));
             record.run();
-            awaitPort(coordinatorPort, deadline, "the coordinator");
+            Launcher.awaitPort(coordinatorPort, deadline, "the coordinator");
 
             for (int id = 0; id < tablets; id++) {
                 part = "tablet server " + id;
-                String at = LOOPBACK + ":" + freePort();
+                String at = LOOPBACK + ":" + Launcher.freePort();
                 progress.step("starting Fluss tablet server " + id + " at " + at);
                 Map<String, String> tablet = new LinkedHashMap<>(common);
                 tablet.put("bind.listeners", "FLUSS://" + at);
                 tablet.put("tablet-server.id", String.valueOf(id));
                 tablet.put("data.dir", Files.createDirectories(dir.resolve("tablet-" + id)).toString());
                 configDir(dir, "tablet-" + id, tablet);
-                parts.put("tablet-" + id, start(dir, "tablet-" + id, TABLET, at, argsOf(dir, "tablet-" + id)));
+                parts.put("tablet-" + id, Launcher.start(dir, "tablet-" + id, TABLET, at, argsOf(dir, "tablet-" + id)));
                 record.run();
             }
             part = "the readiness check";
@@ -251,27 +242,27 @@ public final class ProcessCluster {
 
             // A Flink standalone session cluster: a JobManager and a TaskManager, a JVM each.
             part = "the Flink JobManager";
-            int restPort = freePort();
+            int restPort = Launcher.freePort();
             String flink = LOOPBACK + ":" + restPort;
             progress.step("starting the Flink JobManager (REST at " + flink + ")");
-            Map<String, String> flinkConf = flinkOptions(dir, restPort);
-            flinkConfigDir(dir, "jobmanager", flinkConf, flinkConnectors);
-            parts.put("jobmanager", start(dir, "jobmanager", JOBMANAGER, flink, argsOf(dir, "jobmanager")));
+            Map<String, String> flinkConf = FlinkSession.flinkOptions(dir, restPort);
+            FlinkSession.flinkConfigDir(dir, "jobmanager", flinkConf, flinkConnectors);
+            parts.put("jobmanager", Launcher.start(dir, "jobmanager", JOBMANAGER, flink, argsOf(dir, "jobmanager")));
             record.run();
-            awaitPort(restPort, deadline, "the Flink JobManager's REST endpoint");
+            Launcher.awaitPort(restPort, deadline, "the Flink JobManager's REST endpoint");
             part = "the Flink TaskManager";
-            progress.step("starting the Flink TaskManager (" + FLINK_SLOTS + " slots)");
-            flinkConfigDir(dir, "taskmanager", flinkConf, flinkConnectors);
-            parts.put("taskmanager", start(dir, "taskmanager", TASKMANAGER, "slots " + FLINK_SLOTS,
+            progress.step("starting the Flink TaskManager (" + FlinkSession.FLINK_SLOTS + " slots)");
+            FlinkSession.flinkConfigDir(dir, "taskmanager", flinkConf, flinkConnectors);
+            parts.put("taskmanager", Launcher.start(dir, "taskmanager", TASKMANAGER, "slots " + FlinkSession.FLINK_SLOTS,
                     argsOf(dir, "taskmanager")));
             record.run();
-            awaitTaskManager(flink, deadline);
-            State state = new State(dir, zookeeper, fluss, flink, warehouse, flinkConnectors, ordered(parts));
-            write(state);
+            FlinkSession.awaitTaskManager(flink, deadline);
+            State state = new State(dir, zookeeper, fluss, flink, warehouse, flinkConnectors, StateFile.ordered(parts));
+            StateFile.write(state);
             Runtime.getRuntime().removeShutdownHook(undo);
             return state;
         } catch (Throwable e) {
-            String log = logTail(dir, part);
+            String log = Launcher.logTail(dir, part);
             try {
                 Runtime.getRuntime().removeShutdownHook(undo);
             } catch (IllegalStateException shuttingDown) {
@@ -289,17 +280,17 @@ public final class ProcessCluster {
     /** SeaweedFS: one {@code weed server} process; returns the warehouse. */
     private static String startSeaweedFs(Path dir, Map<String, State.Part> parts, boolean flinkConnectors,
             Duration deadline, Progress progress) throws IOException, InterruptedException {
-        SeaweedFs.Ports ports = new SeaweedFs.Ports(freePort(), freePort(), freePort(), freePort(), freePort(),
-                freePort(), freePort(), freePort());
+        SeaweedFs.Ports ports = new SeaweedFs.Ports(Launcher.freePort(), Launcher.freePort(), Launcher.freePort(), Launcher.freePort(), Launcher.freePort(),
+                Launcher.freePort(), Launcher.freePort(), Launcher.freePort());
         Path weed = SeaweedFs.binary();
         List<String> weedArgs = SeaweedFs.configure(dir, LOOPBACK, ports);
         Files.write(programArgs(dir, "s3"), weedArgs);
         String s3 = LOOPBACK + ":" + ports.s3();
         progress.step("starting SeaweedFS (S3 at " + s3 + ")");
-        parts.put("s3", start(dir, "s3", weed.toString(), SeaweedFs.SUBCOMMAND, s3, argsOf(dir, "s3")));
+        parts.put("s3", Launcher.start(dir, "s3", weed.toString(), SeaweedFs.SUBCOMMAND, s3, argsOf(dir, "s3")));
         String warehouse = SeaweedFs.WAREHOUSE;
-        recordSoFar(dir, "none (not started)", warehouse, flinkConnectors, parts);
-        awaitPort(ports.s3(), deadline, "SeaweedFS's S3 gateway");
+        StateFile.recordSoFar(dir, "none (not started)", warehouse, flinkConnectors, parts);
+        Launcher.awaitPort(ports.s3(), deadline, "SeaweedFS's S3 gateway");
         SeaweedFs.createBucket(LOOPBACK + ":" + ports.filer(), deadline);
         return warehouse;
     }
@@ -307,15 +298,15 @@ public final class ProcessCluster {
     /** fake-gcs-server: one process, its bucket made at start; returns the warehouse. */
     private static String startFakeGcs(Path dir, Map<String, State.Part> parts, boolean flinkConnectors,
             Duration deadline, Progress progress) throws IOException, InterruptedException {
-        int port = freePort();
+        int port = Launcher.freePort();
         Path binary = FakeGcs.binary();
         List<String> args = FakeGcs.configure(dir, LOOPBACK, port);
         Files.write(programArgs(dir, "gcs"), args);
         String gcs = LOOPBACK + ":" + port;
         progress.step("starting fake-gcs-server (GCS at " + gcs + ")");
-        parts.put("gcs", start(dir, "gcs", binary.toString(), FakeGcs.BACKEND, gcs, argsOf(dir, "gcs")));
-        recordSoFar(dir, "none (not started)", FakeGcs.WAREHOUSE, flinkConnectors, parts);
-        awaitPort(port, deadline, "fake-gcs-server");
+        parts.put("gcs", Launcher.start(dir, "gcs", binary.toString(), FakeGcs.BACKEND, gcs, argsOf(dir, "gcs")));
+        StateFile.recordSoFar(dir, "none (not started)", FakeGcs.WAREHOUSE, flinkConnectors, parts);
+        Launcher.awaitPort(port, deadline, "fake-gcs-server");
         String last = dev.tierproof.util.HttpPoll.until(dev.tierproof.util.HttpPoll.to("http://" + gcs
                 + "/storage/v1/b/" + FakeGcs.BUCKET).build(), r -> r.statusCode() == 200, deadline);
         if (last != null) {
@@ -335,17 +326,17 @@ public final class ProcessCluster {
         // Among the parts while it runs: an interrupted start stops it with the rest.
         String format = Hdfs.NAMENODE_PART + "-format";
         String[] formatArgs = Hdfs.formatArgs(dir);
-        Process formatting = launch(dir, format, Hdfs.NAMENODE_PART, null, Hdfs.NAMENODE, formatArgs);
-        parts.put(format, part(formatting, Hdfs.NAMENODE, "format", formatArgs));
+        Process formatting = Launcher.launch(dir, format, Hdfs.NAMENODE_PART, null, Hdfs.NAMENODE, formatArgs);
+        parts.put(format, Launcher.part(formatting, Hdfs.NAMENODE, "format", formatArgs));
         try {
-            awaitEnd(formatting, format, dir, deadline);
+            Launcher.awaitEnd(formatting, format, dir, deadline);
         } finally {
             parts.remove(format);
         }
-        parts.put(Hdfs.NAMENODE_PART, start(dir, Hdfs.NAMENODE_PART, Hdfs.NAMENODE, nameNode,
+        parts.put(Hdfs.NAMENODE_PART, Launcher.start(dir, Hdfs.NAMENODE_PART, Hdfs.NAMENODE, nameNode,
                 argsOf(dir, Hdfs.NAMENODE_PART)));
-        recordSoFar(dir, "none (not started)", warehouse, flinkConnectors, parts);
-        awaitPort(ports.rpc(), deadline, "HDFS's NameNode");
+        StateFile.recordSoFar(dir, "none (not started)", warehouse, flinkConnectors, parts);
+        Launcher.awaitPort(ports.rpc(), deadline, "HDFS's NameNode");
         return warehouse;
     }
 
@@ -354,39 +345,15 @@ public final class ProcessCluster {
             boolean flinkConnectors, Duration deadline, Progress progress) throws IOException, InterruptedException {
         String dataNode = LOOPBACK + ":" + ports.data();
         progress.step("starting HDFS's DataNode at " + dataNode);
-        parts.put(Hdfs.DATANODE_PART, start(dir, Hdfs.DATANODE_PART, Hdfs.DATANODE, dataNode,
+        parts.put(Hdfs.DATANODE_PART, Launcher.start(dir, Hdfs.DATANODE_PART, Hdfs.DATANODE, dataNode,
                 argsOf(dir, Hdfs.DATANODE_PART)));
-        recordSoFar(dir, "none (not started)", warehouse, flinkConnectors, parts);
+        StateFile.recordSoFar(dir, "none (not started)", warehouse, flinkConnectors, parts);
         Hdfs.awaitWritable(dir, deadline);
-    }
-
-    /** The lake's store, ZooKeeper, the coordinator, the tablet servers by id, then Flink: the order {@code down} reverses. */
-    private static Map<String, State.Part> ordered(Map<String, State.Part> parts) {
-        Map<String, State.Part> out = new LinkedHashMap<>();
-        java.util.stream.Stream.of(java.util.stream.Stream.of("s3", "gcs", Hdfs.NAMENODE_PART, Hdfs.DATANODE_PART,
-                        "zookeeper", "coordinator"),
-                parts.keySet().stream().filter(n -> n.startsWith("tablet-")).sorted(),
-                java.util.stream.Stream.of("jobmanager", "taskmanager")).flatMap(x -> x)
-                .filter(parts::containsKey).forEach(n -> out.put(n, parts.get(n)));
-        return out;
-    }
-
-    /** The parts started so far, so that {@code down} can stop a start that was cut short. */
-    private static void recordSoFar(Path dir, String zookeeper, String warehouse, boolean flinkConnectors,
-            Map<String, State.Part> parts) {
-        try {
-            State.Part coordinator = parts.get("coordinator");
-            State.Part jobmanager = parts.get("jobmanager");
-            write(new State(dir, zookeeper, coordinator != null ? coordinator.endpoint() : "none (not started)",
-                    jobmanager != null ? jobmanager.endpoint() : NONE, warehouse, flinkConnectors, ordered(parts)));
-        } catch (IOException e) {
-            throw new TierproofException("could not write " + dir.resolve(STATE) + ": " + e.getMessage(), e);
-        }
     }
 
     /** Stops what a failed start started and removes what it made (a directory it was given empty stays, empty). */
     private static void undoUp(Path dir, boolean made, Map<String, State.Part> parts) {
-        parts.values().forEach(ProcessCluster::stop);
+        parts.values().forEach(Launcher::stop);
         SeaweedFs.removeSockets(dir);
         if (made) {
             Directories.deleteRecursively(dir);
@@ -417,29 +384,21 @@ public final class ProcessCluster {
                 if (name.isEmpty()) {
                     continue;
                 }
-                String main = required(p, name + ".main");
+                String main = StateFile.required(p, name + ".main");
                 if (!List.of(SeaweedFs.SUBCOMMAND, FakeGcs.BACKEND, Hdfs.NAMENODE, Hdfs.DATANODE, ZOOKEEPER,
                         COORDINATOR, TABLET, JOBMANAGER, TASKMANAGER).contains(main)) {
                     throw new IllegalArgumentException(name + ".main is " + main + ", not a server of a cluster");
                 }
-                parts.put(name, new State.Part(Long.parseLong(required(p, name + ".pid")), main,
-                        required(p, name + ".endpoint"), required(p, name + ".marker")));
+                parts.put(name, new State.Part(Long.parseLong(StateFile.required(p, name + ".pid")), main,
+                        StateFile.required(p, name + ".endpoint"), StateFile.required(p, name + ".marker")));
             }
-            return Optional.of(new State(dir, required(p, "zookeeper"), required(p, "fluss"),
-                    p.getProperty("flink", NONE), required(p, "warehouse"),
+            return Optional.of(new State(dir, StateFile.required(p, "zookeeper"), StateFile.required(p, "fluss"),
+                    p.getProperty("flink", NONE), StateFile.required(p, "warehouse"),
                     !"shipped".equals(p.getProperty("flink.connectors")), parts));
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(file + " is not a state file ./build.sh cluster up wrote: "
                     + e.getMessage(), e);
         }
-    }
-
-    private static String required(Properties p, String key) {
-        String v = p.getProperty(key);
-        if (v == null || v.isBlank()) {
-            throw new IllegalArgumentException("it has no " + key);
-        }
-        return v;
     }
 
     /** Each part's name and whether its process still runs. */
@@ -499,24 +458,24 @@ public final class ProcessCluster {
             // ZooKeeper until its session expires, and would pass for it.
             String registration = name.startsWith("tablet-")
                     ? "/fluss/tabletservers/ids/" + name.substring("tablet-".length()) : null;
-            long before = registration == null ? 0 : registrationOwner(state.zookeeper(), registration);
-            stop(part);
+            long before = registration == null ? 0 : Registrations.registrationOwner(state.zookeeper(), registration);
+            Launcher.stop(part);
             String program = switch (name) {
                 case "s3" -> SeaweedFs.binary().toString();
                 case "gcs" -> FakeGcs.binary().toString();
                 default -> null;
             };
-            State.Part again = start(state.dir(), name, program,
+            State.Part again = Launcher.start(state.dir(), name, program,
                     part.mainClass(), part.endpoint(), argsOf(state.dir(), name));
             Map<String, State.Part> parts = new LinkedHashMap<>(state.parts());
             parts.put(name, again);
             State next = new State(state.dir(), state.zookeeper(), state.fluss(), state.flink(), state.warehouse(),
                     state.flinkHasConnectors(), parts);
-            write(next);
+            StateFile.write(next);
             int port = Integer.parseInt(part.endpoint().substring(part.endpoint().lastIndexOf(':') + 1));
-            awaitPort(port, deadline, name);
+            Launcher.awaitPort(port, deadline, name);
             if (registration != null) {
-                awaitNewRegistration(state.zookeeper(), registration, before, again, deadline);
+                Registrations.awaitNewRegistration(state.zookeeper(), registration, before, again, deadline);
             }
             long tablets = parts.keySet().stream().filter(n -> n.startsWith("tablet-")).count();
             FlussCluster.awaitServers(state.fluss(), (int) tablets, deadline);
@@ -540,8 +499,8 @@ public final class ProcessCluster {
         }
         // Both down at once (one outage), then the NameNode before its DataNode: the new NameNode
         // knows no DataNode but the new one, so "a live DataNode" below means the restarted one.
-        stop(state.parts().get(Hdfs.DATANODE_PART));
-        stop(state.parts().get(Hdfs.NAMENODE_PART));
+        Launcher.stop(state.parts().get(Hdfs.DATANODE_PART));
+        Launcher.stop(state.parts().get(Hdfs.NAMENODE_PART));
         State next = restart(restart(state, Hdfs.NAMENODE_PART, deadline), Hdfs.DATANODE_PART, deadline);
         try {
             Hdfs.awaitWritable(state.dir(), deadline);
@@ -569,187 +528,8 @@ public final class ProcessCluster {
         return Optional.empty();
     }
 
-    /** The ZooKeeper session that owns an ephemeral node, or 0 when it is not there. */
-    private static long registrationOwner(String zookeeper, String path) throws Exception {
-        org.apache.zookeeper.ZooKeeper zk = new org.apache.zookeeper.ZooKeeper(zookeeper, 10_000, event -> {});
-        try {
-            org.apache.zookeeper.data.Stat stat = zk.exists(path, false);
-            return stat == null ? 0 : stat.getEphemeralOwner();
-        } finally {
-            zk.close();
-        }
-    }
-
-    private static void awaitNewRegistration(String zookeeper, String path, long before, State.Part part,
-            Duration deadline) throws Exception {
-        long end = System.nanoTime() + deadline.toNanos();
-        while (System.nanoTime() < end) {
-            if (part.ours().isEmpty()) {
-                throw new TierproofException("the restarted server (pid " + part.pid() + ") exited");
-            }
-            long owner;
-            try {
-                owner = registrationOwner(zookeeper, path);
-            } catch (Exception notYet) {
-                owner = 0;
-            }
-            if (owner != 0 && owner != before) {
-                return;
-            }
-            Thread.sleep(500);
-        }
-        throw new TierproofException("the restarted server did not register again (" + path + ") within "
-                + deadline.toSeconds() + " s");
-    }
-
-    private static State.Part start(Path dir, String name, String mainClass, String endpoint, String... args)
-            throws IOException {
-        return start(dir, name, null, mainClass, endpoint, args);
-    }
-
-    /**
-     * Starts a part: {@code program} (null: a JVM running {@code mainClass}, a server's main class,
-     * on this JVM's class path) with {@code args}, its output in the cluster's logs.
-     */
-    private static State.Part start(Path dir, String name, String program, String mainClass, String endpoint,
-            String... args) throws IOException {
-        return part(launch(dir, name, name, program, mainClass, args), mainClass, endpoint, args);
-    }
-
-    /** A started process as a part: its last argument (its configuration) marks it as ours. */
-    private static State.Part part(Process p, String mainClass, String endpoint, String... args) {
-        return new State.Part(p.pid(), mainClass, endpoint, args[args.length - 1]);
-    }
-
-    /**
-     * Starts a process on {@code classPathOf}'s class path (see {@link #command}), its output in
-     * the cluster's logs as {@code name}.
-     */
-    private static Process launch(Path dir, String name, String classPathOf, String program, String mainClass,
-            String... args) throws IOException {
-        Path log = dir.resolve("logs").resolve(name + ".log");
-        ProcessBuilder builder = new ProcessBuilder(command(dir, classPathOf, program, mainClass, args))
-                .directory(dir.toFile()).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
-                .redirectInput(ProcessBuilder.Redirect.from(nullFile()));
-        // fake-gcs-server reads FAKE_GCS_* from its environment (one pair sends every object's events
-        // to a real Pub/Sub topic): the cluster's store takes its command line alone.
-        builder.environment().keySet().removeIf(k -> k.startsWith("FAKE_GCS_"));
-        return builder.start();
-    }
-
-    /** Waits for a one-time command to end well within {@code deadline}; stopped if it has not, whatever happens. */
-    private static void awaitEnd(Process p, String name, Path dir, Duration deadline) throws InterruptedException {
-        try {
-            if (!p.waitFor(deadline.toMillis(), TimeUnit.MILLISECONDS)) {
-                throw new TierproofException(name + " did not end within " + deadline.toSeconds() + " s");
-            }
-            if (p.exitValue() != 0) {
-                throw new TierproofException(name + " failed (exit status " + p.exitValue() + "): "
-                        + String.join("\n", tail(dir.resolve("logs").resolve(name + ".log"))));
-            }
-        } finally {
-            if (p.isAlive()) {
-                p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-            }
-        }
-    }
-
-    /** A part's command line: its program, or a JVM on its class path (its own, if it has one; else this JVM's). */
-    private static List<String> command(Path dir, String name, String program, String mainClass, String... args)
-            throws IOException {
-        List<String> command = new ArrayList<>();
-        // Its own session: a Ctrl-C in the terminal that ran `up` later does not reach the servers.
-        if (Files.isExecutable(Path.of("/usr/bin/setsid"))) {
-            command.add("/usr/bin/setsid");
-        }
-        if (program != null) {
-            command.add(program);
-        } else {
-            command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-            command.add("-Xmx512m");
-            command.add("-Djava.io.tmpdir=" + Files.createDirectories(dir.resolve("tmp")));
-            command.addAll(ChildJvm.inheritedFlags());
-            Path own = dir.resolve("conf").resolve(name).resolve(CLASS_PATH);
-            String classPath = Files.isRegularFile(own) ? Files.readString(own).strip()
-                    : System.getProperty("java.class.path");
-            command.addAll(List.of("-cp", classPath, mainClass));
-        }
-        command.addAll(List.of(args));
-        return command;
-    }
-
-    /**
-     * The session cluster's configuration: every listener on loopback, every file in the cluster's
-     * directory, and the TaskManager's resources given outright (the scripts of a Flink
-     * distribution would otherwise work them out).
-     */
-    private static Map<String, String> flinkOptions(Path dir, int restPort) throws IOException {
-        Path flink = Files.createDirectories(dir.resolve("flink"));
-        Map<String, String> o = new LinkedHashMap<>();
-        o.put("jobmanager.rpc.address", LOOPBACK);
-        o.put("jobmanager.rpc.port", String.valueOf(freePort()));
-        o.put("jobmanager.bind-host", LOOPBACK);
-        o.put("rest.address", LOOPBACK);
-        o.put("rest.bind-address", LOOPBACK);
-        o.put("rest.port", String.valueOf(restPort));
-        o.put("taskmanager.host", LOOPBACK);
-        o.put("taskmanager.bind-host", LOOPBACK);
-        o.put("taskmanager.numberOfTaskSlots", String.valueOf(FLINK_SLOTS));
-        o.put("taskmanager.cpu.cores", "2");
-        o.put("taskmanager.memory.task.heap.size", "192m");
-        o.put("taskmanager.memory.task.off-heap.size", "0m");
-        o.put("taskmanager.memory.framework.heap.size", "64m");
-        o.put("taskmanager.memory.framework.off-heap.size", "64m");
-        o.put("taskmanager.memory.network.min", "64m");
-        o.put("taskmanager.memory.network.max", "64m");
-        o.put("taskmanager.memory.managed.size", "128m");
-        o.put("taskmanager.memory.jvm-metaspace.size", "256m");
-        o.put("taskmanager.memory.jvm-overhead.min", "64m");
-        o.put("taskmanager.memory.jvm-overhead.max", "64m");
-        o.put("jobmanager.memory.process.size", "768m");
-        o.put("io.tmp.dirs", Files.createDirectories(flink.resolve("io")).toString());
-        o.put("blob.storage.directory", Files.createDirectories(flink.resolve("blob")).toString());
-        o.put("process.working-dir", Files.createDirectories(flink.resolve("work")).toString());
-        o.put("web.tmpdir", Files.createDirectories(flink.resolve("web")).toString());
-        o.put("web.upload.dir", Files.createDirectories(flink.resolve("web-upload")).toString());
-        o.put("security.delegation.tokens.enabled", "false");
-        return o;
-    }
-
     /** A part's own class path, when it is not this JVM's. */
     static final String CLASS_PATH = "classpath";
-
-    private static void flinkConfigDir(Path dir, String name, Map<String, String> options, boolean connectors)
-            throws IOException {
-        Path conf = Files.createDirectories(dir.resolve("conf").resolve(name));
-        if (!connectors) {
-            FlinkDistribution.configure(conf);
-        }
-        StringBuilder yaml = new StringBuilder();
-        options.forEach((k, v) -> yaml.append(k).append(": ").append(v).append('\n'));
-        Files.writeString(conf.resolve("config.yaml"), yaml);
-    }
-
-    /** Waits until the JobManager's REST endpoint lists a TaskManager. */
-    private static void awaitTaskManager(String rest, Duration deadline) throws InterruptedException {
-        String last = HttpPoll.until(HttpPoll.to("http://" + rest + "/taskmanagers").build(),
-                r -> r.body().contains("\"slotsNumber\""), deadline);
-        if (last != null) {
-            throw new TierproofException("no Flink TaskManager registered with the JobManager at " + rest + " within "
-                    + deadline.toSeconds() + " s (last answer: " + last + ")");
-        }
-    }
-
-    private static boolean isEmpty(Path dir) throws IOException {
-        try (var entries = Files.list(dir)) {
-            return entries.findAny().isEmpty();
-        }
-    }
-
-    private static java.io.File nullFile() {
-        return new java.io.File("/dev/null");
-    }
 
     /** A Fluss server's configuration: it holds the S3 store's key pair, so it is readable by its owner only. */
     private static void configDir(Path dir, String name, Map<String, String> options) throws IOException {
@@ -759,84 +539,4 @@ public final class ProcessCluster {
         Files.writeString(SeaweedFs.ownerOnly(conf.resolve("server.yaml")), yaml);
     }
 
-    private static void write(State state) throws IOException {
-        Properties p = new Properties();
-        p.setProperty("zookeeper", state.zookeeper());
-        p.setProperty("fluss", state.fluss());
-        p.setProperty("flink", state.flink());
-        p.setProperty("warehouse", state.warehouse());
-        p.setProperty("flink.connectors", state.flinkHasConnectors() ? "lib" : "shipped");
-        p.setProperty("parts", String.join(",", state.parts().keySet()));
-        state.parts().forEach((name, part) -> {
-            p.setProperty(name + ".pid", String.valueOf(part.pid()));
-            p.setProperty(name + ".main", part.mainClass());
-            p.setProperty(name + ".endpoint", part.endpoint());
-            p.setProperty(name + ".marker", part.marker());
-        });
-        // Whole or not at all: a reader never sees half a state file.
-        Path next = state.dir().resolve(STATE + ".next");
-        try (OutputStream out = Files.newOutputStream(next)) {
-            p.store(out, "tierproof cluster: written by ./build.sh cluster up, read by status and down");
-        }
-        Files.move(next, state.dir().resolve(STATE), java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-                java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-    }
-
-    private static void stop(State.Part p) {
-        p.ours().ifPresent(h -> {
-            h.destroyForcibly();
-            Processes.awaitEnd(h, Duration.ofSeconds(10));
-        });
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getByName(LOOPBACK))) {
-            return s.getLocalPort();
-        }
-    }
-
-    private static void awaitPort(int port, Duration deadline, String what) throws InterruptedException {
-        long end = System.nanoTime() + deadline.toNanos();
-        while (System.nanoTime() < end) {
-            try (Socket s = new Socket()) {
-                s.connect(new InetSocketAddress(LOOPBACK, port), 500);
-                return;
-            } catch (IOException notYet) {
-                Thread.sleep(200);
-            }
-        }
-        throw new TierproofException(what + " did not listen on " + LOOPBACK + ":" + port + " within "
-                + deadline.toSeconds() + " s");
-    }
-
-    private static String logTail(Path dir, String part) {
-        String name = part.startsWith("tablet server ") ? "tablet-" + part.substring("tablet server ".length())
-                : switch (part) {
-                    case "SeaweedFS" -> "s3";
-                    case "fake-gcs-server" -> "gcs";
-                    case "HDFS's NameNode" -> Hdfs.NAMENODE_PART;
-                    case "HDFS's DataNode" -> Hdfs.DATANODE_PART;
-                    case "ZooKeeper" -> "zookeeper";
-                    case "the coordinator server" -> "coordinator";
-                    case "the Flink JobManager" -> "jobmanager";
-                    case "the Flink TaskManager" -> "taskmanager";
-                    default -> "";
-                };
-        return name.isEmpty() ? "" : String.join("\n", tail(dir.resolve("logs").resolve(name + ".log")));
-    }
-
-    /** A log's last 15 lines, without any that may hold a secret (a server may log its configuration). */
-    private static List<String> tail(Path log) {
-        try {
-            if (!Files.isRegularFile(log)) {
-                return List.of();
-            }
-            List<String> lines = Files.readAllLines(log).stream()
-                    .filter(l -> !l.toLowerCase(java.util.Locale.ROOT).matches(".*(secret|password|access-key|token).*"))
-                    .toList();
-            return lines.subList(Math.max(0, lines.size() - 15), lines.size());
-        } catch (IOException e) {
-            return List.of();
-        }
-    }
 }
