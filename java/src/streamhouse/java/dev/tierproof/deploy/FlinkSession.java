@@ -28,7 +28,7 @@ final class FlinkSession {
         Path flink = Files.createDirectories(dir.resolve("flink"));
         Map<String, String> o = new LinkedHashMap<>();
         o.put("jobmanager.rpc.address", ProcessCluster.LOOPBACK);
-        o.put("jobmanager.rpc.port", String.valueOf(Launcher.freePort()));
+        o.put("jobmanager.rpc.port", String.valueOf(Ports.free()));
         o.put("jobmanager.bind-host", ProcessCluster.LOOPBACK);
         o.put("rest.address", ProcessCluster.LOOPBACK);
         o.put("rest.bind-address", ProcessCluster.LOOPBACK);

@@ -5,7 +5,6 @@ import dev.tierproof.util.ChildJvm;
 import dev.tierproof.util.Processes;
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -110,12 +109,6 @@ final class Launcher {
         });
     }
 
-    static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getByName(ProcessCluster.LOOPBACK))) {
-            return s.getLocalPort();
-        }
-    }
-
     static void awaitPort(int port, Duration deadline, String what) throws InterruptedException {
         long end = System.nanoTime() + deadline.toNanos();
         while (System.nanoTime() < end) {
@@ -155,7 +148,11 @@ final class Launcher {
             List<String> lines = Files.readAllLines(log).stream()
                     .filter(l -> !l.toLowerCase(java.util.Locale.ROOT).matches(".*(secret|password|access-key|token).*"))
                     .toList();
-            return lines.subList(Math.max(0, lines.size() - 15), lines.size());
+            List<String> last = lines.subList(Math.max(0, lines.size() - 15), lines.size());
+            // A Go server's fatal line (glog's "F1206 …") comes before its stack, which fills the last lines.
+            List<String> fatal = lines.stream().filter(l -> l.matches("F\\d{4} .*") && !last.contains(l)).limit(3)
+                    .toList();
+            return java.util.stream.Stream.concat(fatal.stream(), last.stream()).toList();
         } catch (IOException e) {
             return List.of();
         }

@@ -185,7 +185,7 @@ public final class ProcessCluster {
             } else if (lakeStore == Lake.GCS) {
                 warehouse = startFakeGcs(dir, parts, flinkConnectors, deadline, progress);
             } else {
-                Hdfs.Ports hdfs = new Hdfs.Ports(Launcher.freePort(), Launcher.freePort(), Launcher.freePort(), Launcher.freePort(), Launcher.freePort());
+                Hdfs.Ports hdfs = new Hdfs.Ports(Ports.free(), Ports.free(), Ports.free(), Ports.free(), Ports.free());
                 warehouse = startNameNode(dir, hdfs, parts, flinkConnectors, deadline, progress);
                 part = "HDFS's DataNode";
                 startDataNode(dir, hdfs, warehouse, parts, flinkConnectors, deadline, progress);
@@ -194,7 +194,7 @@ public final class ProcessCluster {
                     lakeStore.settingsIn(dir), Map.of());
 
             part = "ZooKeeper";
-            int zkPort = Launcher.freePort();
+            int zkPort = Ports.free();
             Path zkConf = dir.resolve("zookeeper.cfg");
             Files.writeString(zkConf, String.join("\n", "dataDir=" + Files.createDirectories(dir.resolve("zookeeper")),
                     "clientPort=" + zkPort, "clientPortAddress=" + LOOPBACK, "tickTime=2000",
@@ -215,7 +215,7 @@ public final class ProcessCluster {
             common.putAll(lake.flussClusterOptions());
 
             part = "the coordinator server";
-            int coordinatorPort = Launcher.freePort();
+            int coordinatorPort = Ports.free();
             String fluss = LOOPBACK + ":" + coordinatorPort;
             progress.step("starting the Fluss coordinator at " + fluss);
             Map<String, String> coordinator = new LinkedHashMap<>(common);
@@ -227,7 +227,7 @@ public final class ProcessCluster {
 
             for (int id = 0; id < tablets; id++) {
                 part = "tablet server " + id;
-                String at = LOOPBACK + ":" + Launcher.freePort();
+                String at = LOOPBACK + ":" + Ports.free();
                 progress.step("starting Fluss tablet server " + id + " at " + at);
                 Map<String, String> tablet = new LinkedHashMap<>(common);
                 tablet.put("bind.listeners", "FLUSS://" + at);
@@ -242,7 +242,7 @@ public final class ProcessCluster {
 
             // A Flink standalone session cluster: a JobManager and a TaskManager, a JVM each.
             part = "the Flink JobManager";
-            int restPort = Launcher.freePort();
+            int restPort = Ports.free();
             String flink = LOOPBACK + ":" + restPort;
             progress.step("starting the Flink JobManager (REST at " + flink + ")");
             Map<String, String> flinkConf = FlinkSession.flinkOptions(dir, restPort);
@@ -280,8 +280,8 @@ public final class ProcessCluster {
     /** SeaweedFS: one {@code weed server} process; returns the warehouse. */
     private static String startSeaweedFs(Path dir, Map<String, State.Part> parts, boolean flinkConnectors,
             Duration deadline, Progress progress) throws IOException, InterruptedException {
-        SeaweedFs.Ports ports = new SeaweedFs.Ports(Launcher.freePort(), Launcher.freePort(), Launcher.freePort(), Launcher.freePort(), Launcher.freePort(),
-                Launcher.freePort(), Launcher.freePort(), Launcher.freePort());
+        SeaweedFs.Ports ports = new SeaweedFs.Ports(Ports.free(), Ports.free(), Ports.free(), Ports.free(), Ports.free(),
+                Ports.free(), Ports.free(), Ports.free());
         Path weed = SeaweedFs.binary();
         List<String> weedArgs = SeaweedFs.configure(dir, LOOPBACK, ports);
         Files.write(programArgs(dir, "s3"), weedArgs);
@@ -298,7 +298,7 @@ public final class ProcessCluster {
     /** fake-gcs-server: one process, its bucket made at start; returns the warehouse. */
     private static String startFakeGcs(Path dir, Map<String, State.Part> parts, boolean flinkConnectors,
             Duration deadline, Progress progress) throws IOException, InterruptedException {
-        int port = Launcher.freePort();
+        int port = Ports.free();
         Path binary = FakeGcs.binary();
         List<String> args = FakeGcs.configure(dir, LOOPBACK, port);
         Files.write(programArgs(dir, "gcs"), args);

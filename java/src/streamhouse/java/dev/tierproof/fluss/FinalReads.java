@@ -1,0 +1,156 @@
+package dev.tierproof.fluss;
+
+import dev.tierproof.core.Workload;
+import dev.tierproof.core.verdict.Verdict;
+import dev.tierproof.flink.BoundedRead;
+import dev.tierproof.flink.Statements;
+import dev.tierproof.paimon.PaimonStreamReplay;
+import dev.tierproof.run.Reading;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.flink.table.api.TableEnvironment;
+
+/**
+ * The proof's reading and judging stage: every read of the tiered table, planned in the order the
+ * verdict judges them and run side by side — first all that need nothing of another, then those
+ * bounded by another's result — and the core's verdict over them.
+ */
+final class FinalReads {
+    /** The verdict, how each read was bounded (or why it did not run), and the reads that failed. */
+    record Judged(Verdict verdict, Map<String, String> bounds, List<String> failedReads) {}
+
+    private static final String NOT_RUN = "not run: tiering stalled, so there is no count of the source's own"
+            + " to stop at";
+
+    private final ProofRun run;
+    private final Quiescence.Tiered tiered;
+    private final Reading reading;
+    private final Map<String, String> bounds;
+    private final List<Reading.Planned> first = new ArrayList<>();
+    private final List<Reading.Planned> second = new ArrayList<>();
+    private final String all;
+
+    private FinalReads(ProofRun run, Quiescence.Tiered tiered, Workload.Reads reads, Map<String, String> bounds,
+            List<String> failedReads) {
+        this.run = run;
+        this.tiered = tiered;
+        this.bounds = bounds;
+        this.reading = new Reading(run.steps(), reads, BoundedRead.GRACE, run.timings(), bounds, run.failures(),
+                failedReads);
+        this.all = run.cfg().workload().selectAll(Map.of());
+    }
+
+    /** Reads the table every way, then judges the reads against the workload. */
+    static Judged run(ProofRun run, Quiescence.Tiered tiered) {
+        Map<String, String> bounds = new LinkedHashMap<>();
+        List<String> failedReads = new ArrayList<>();
+        try (Workload.Reads reads = run.cfg().workload().reads()) {
+            new FinalReads(run, tiered, reads, bounds, failedReads).readAll();
+            long t = System.nanoTime();
+            Verdict verdict = reads.judge(run.failures());
+            run.timings().put("judge", Statements.millisSince(t));
+            run.timings().put("fold", verdict.foldMillis());
+            return new Judged(verdict, bounds, failedReads);
+        }
+    }
+
+    private void readAll() {
+        TableEnvironment paimonBatch = StreamhouseTable.paimon(run.engine().batchTables(), run.cfg().warehouse(),
+                run.cfg().database());
+        Reading.Planned lake = reading.plan("paimon_batch", Workload.Source.SNAPSHOT,
+                () -> Reading.Bound.endsByItself("a batch query ends by itself"),
+                (lane, sink) -> BoundedRead.collect(lane, paimonBatch, all, sink, run.cfg().deadline()));
+        first.add(lake);
+        planLakeReplays();
+        Reading.Planned full = planFlussStreaming(lake);
+        Reading.Planned union = reading.plan("fluss_union", Workload.Source.SNAPSHOT,
+                () -> Reading.Bound.endsByItself("a batch union read (lake snapshot + log) ends by itself"),
+                (lane, sink) -> BoundedRead.collect(lane, run.table().flussBatch(), all, sink, run.cfg().deadline()));
+        first.add(union);
+        List<Reading.Planned> unionViews = planViews(paimonBatch);
+        long readsStart = System.nanoTime();
+        reading.together(first);
+        if (full != null && !lake.ok()) {
+            reading.notRun(full, "not run: it is bounded by the lake's row count, and the lake read failed");
+            second.remove(full);
+        }
+        if (union.ok()) {
+            second.addAll(unionViews);
+        } else {
+            unionViews.forEach(v -> reading.notRun(v, "not run: the union read did not end"));
+        }
+        reading.together(second);
+        run.timings().put("reads", Statements.millisSince(readsStart));
+    }
+
+    /** The lake's changelog: Flink's streaming read (bounded by the log's count) and Paimon's own stream scan. */
+    private void planLakeReplays() {
+        long logChanges = tiered.logChanges();
+        if (tiered.stalled() == null) {
+            TableEnvironment paimonStreaming = StreamhouseTable.paimon(run.engine().streamingTables(),
+                    run.cfg().warehouse(), run.cfg().database());
+            String replay = run.cfg().workload().selectAll(Map.of("scan.mode", "from-snapshot", "scan.snapshot-id",
+                    "1", "continuous.discovery-interval", "100ms"));
+            first.add(reading.plan("paimon_streaming", Workload.Source.REPLAY, () -> new Reading.Bound(
+                    "stopped after the log's " + logChanges + " changes (the sum of the tiered log end offsets)",
+                    logChanges), (lane, sink) -> BoundedRead.collect(lane, paimonStreaming, replay, sink,
+                            run.cfg().deadline(), logChanges)));
+        } else {
+            bounds.put("paimon_streaming", NOT_RUN);
+        }
+        String db = run.table().db();
+        String table = run.table().table();
+        first.add(reading.plan("paimon_replay", Workload.Source.REPLAY,
+                () -> Reading.Bound.endsByItself("Paimon's stream scan up to the latest snapshot"),
+                (lane, sink) -> PaimonStreamReplay.replay(lane, run.cfg().warehouse(), db, table, sink,
+                        run.cfg().workload().columns(), run.cfg().deadline())));
+    }
+
+    /**
+     * Fluss's streaming reads: its log from the earliest offset (bounded by the log's count) and
+     * its {@code full} startup (bounded by the lake's row count, so it starts once the lake read has
+     * ended). The latter, or null when tiering stalled.
+     */
+    private Reading.Planned planFlussStreaming(Reading.Planned lake) {
+        if (tiered.stalled() != null) {
+            bounds.put("fluss_changelog", NOT_RUN);
+            bounds.put("fluss_full", NOT_RUN);
+            return null;
+        }
+        long logChanges = tiered.logChanges();
+        TableEnvironment flussStreaming = StreamhouseTable.utc(FlussCatalog.register(run.engine().streamingTables(),
+                run.cluster(), run.cfg().warehouse(), run.table().db()));
+        String earliest = run.cfg().workload().selectAll(Map.of("scan.startup.mode", "earliest"));
+        first.add(reading.plan("fluss_changelog", Workload.Source.LOG, () -> new Reading.Bound(
+                "scan.startup.mode=earliest, stopped at the log end offsets: " + logChanges + " changes", logChanges),
+                (lane, sink) -> BoundedRead.collect(lane, flussStreaming, earliest, sink, run.cfg().deadline(),
+                        logChanges)));
+        String fullSql = run.cfg().workload().selectAll(Map.of("scan.startup.mode", "full"));
+        Reading.Planned full = reading.plan("fluss_full", Workload.Source.SNAPSHOT, () -> new Reading.Bound(
+                "scan.startup.mode=full (lake snapshot + empty log tail), stopped after the lake's "
+                        + lake.buffer().size() + " rows", lake.buffer().size()),
+                (lane, sink) -> BoundedRead.collect(lane, flussStreaming, fullSql, sink, run.cfg().deadline(),
+                        lake.buffer().size()));
+        second.add(full);
+        return full;
+    }
+
+    /**
+     * COUNT(*), filters and a projection are reads too: of the lake (planned now), and of the
+     * union read once that one has ended, else they would wait as it did (returned).
+     */
+    private List<Reading.Planned> planViews(TableEnvironment paimonBatch) {
+        List<Reading.Planned> unionViews = new ArrayList<>();
+        List<Workload.ViewQuery> views = run.cfg().workload().viewQueries();
+        for (int i = 0; i < views.size(); i++) {
+            Workload.ViewQuery v = views.get(i);
+            first.add(reading.planView(i, "lake_" + v.name(), v.sql(), (lane, sink) -> BoundedRead.collect(
+                    lane, paimonBatch, v.sql(), sink, run.cfg().deadline())));
+            unionViews.add(reading.planView(i, "union_" + v.name(), v.sql(), (lane, sink) ->
+                    BoundedRead.collect(lane, run.table().flussBatch(), v.sql(), sink, run.cfg().deadline())));
+        }
+        return unionViews;
+    }
+}
