@@ -6,7 +6,7 @@ use super::arrays::{
     target_of,
 };
 use super::table_paths::option_pairs;
-use super::{JniResult, ThrowTierproof};
+use super::JniResult;
 use crate::error::TierproofError;
 use crate::model::proof::{PendingRead, Proof, Source};
 use jni::objects::{
@@ -31,57 +31,46 @@ fn proof<'a>(handle: jlong) -> JniResult<&'a Proof> {
     Ok(unsafe { &*(handle as *const Proof) })
 }
 
-/// Why the streaming replays of the Paimon table are not judged, or null when they are.
-#[unsafe(no_mangle)]
-pub extern "system" fn Java_dev_tierproof_core_Workload_nativeReplayNotPromised<'local>(
-    mut env: EnvUnowned<'local>,
-    _class: JClass<'local>,
-    handle: jlong,
-) -> JString<'local> {
-    env.with_env(|env| -> JniResult<_> {
+export! {
+    /// Why the streaming replays of the Paimon table are not judged, or null when they are.
+    fn Java_dev_tierproof_core_Workload_nativeReplayNotPromised<'local>(
+        env,
+        handle: jlong,
+    ) -> JString<'local> {
         nullable_string(env, proof(handle)?.merge.replay_not_promised.as_deref())
-    })
-    .resolve::<ThrowTierproof>()
+    }
 }
 
-/// Why one ordered job cannot write the workload as statements would, or null when it can.
-#[unsafe(no_mangle)]
-pub extern "system" fn Java_dev_tierproof_core_Workload_nativeOrderedWriteRefused<'local>(
-    mut env: EnvUnowned<'local>,
-    _class: JClass<'local>,
-    handle: jlong,
-) -> JString<'local> {
-    env.with_env(|env| -> JniResult<_> {
+export! {
+    /// Why one ordered job cannot write the workload as statements would, or null when it can.
+    fn Java_dev_tierproof_core_Workload_nativeOrderedWriteRefused<'local>(
+        env,
+        handle: jlong,
+    ) -> JString<'local> {
         nullable_string(env, proof(handle)?.ordered_write_refused().as_deref())
-    })
-    .resolve::<ThrowTierproof>()
+    }
 }
 
-/// Why the table takes no deletes, or null when it does.
-#[unsafe(no_mangle)]
-pub extern "system" fn Java_dev_tierproof_core_Workload_nativeDeletesRefused<'local>(
-    mut env: EnvUnowned<'local>,
-    _class: JClass<'local>,
-    handle: jlong,
-) -> JString<'local> {
-    env.with_env(|env| -> JniResult<_> {
+export! {
+    /// Why the table takes no deletes, or null when it does.
+    fn Java_dev_tierproof_core_Workload_nativeDeletesRefused<'local>(
+        env,
+        handle: jlong,
+    ) -> JString<'local> {
         nullable_string(env, proof(handle)?.merge.deletes_refused.as_deref())
-    })
-    .resolve::<ThrowTierproof>()
+    }
 }
 
-/// A workload for the DDL's table; with a `promiseDdl` (else null) judged against that table's
-/// promise instead (see `Proof::open_judged_as`).
-#[unsafe(no_mangle)]
-pub extern "system" fn Java_dev_tierproof_core_Workload_nativeOpen<'local>(
-    mut env: EnvUnowned<'local>,
-    _class: JClass<'local>,
-    target: jint,
-    ddl: JString<'local>,
-    promise_ddl: JString<'local>,
-    csv: JByteArray<'local>,
-) -> jlong {
-    env.with_env(|env| -> JniResult<_> {
+export! {
+    /// A workload for the DDL's table; with a `promiseDdl` (else null) judged against that table's
+    /// promise instead (see `Proof::open_judged_as`).
+    fn Java_dev_tierproof_core_Workload_nativeOpen<'local>(
+        env,
+        target: jint,
+        ddl: JString<'local>,
+        promise_ddl: JString<'local>,
+        csv: JByteArray<'local>,
+    ) -> jlong {
         let (target, ddl) = (target_of(target)?, string(env, &ddl, "ddl")?);
         // No workload: a table someone else wrote, for an audit.
         if csv.is_null() && promise_ddl.is_null() {
@@ -95,43 +84,37 @@ pub extern "system" fn Java_dev_tierproof_core_Workload_nativeOpen<'local>(
             Proof::open_judged_as(target, &ddl, &promise, &csv)?
         };
         Ok(Box::into_raw(Box::new(p)) as jlong)
-    })
-    .resolve::<ThrowTierproof>()
+    }
 }
 
-/// Checks the DDL alone (what `nativeOpen` checks first); throws naming what is wrong.
-#[unsafe(no_mangle)]
-pub extern "system" fn Java_dev_tierproof_core_Workload_nativeCheckTable<'local>(
-    mut env: EnvUnowned<'local>,
-    _class: JClass<'local>,
-    target: jint,
-    ddl: JString<'local>,
-) {
-    env.with_env(|env| -> JniResult<_> {
+export! {
+    /// Checks the DDL alone (what `nativeOpen` checks first); throws naming what is wrong.
+    fn Java_dev_tierproof_core_Workload_nativeCheckTable<'local>(
+        env,
+        target: jint,
+        ddl: JString<'local>,
+    ) {
         Ok(Proof::check_table(
             target_of(target)?,
             &string(env, &ddl, "ddl")?,
         )?)
-    })
-    .resolve::<ThrowTierproof>()
+    }
 }
 
-/// A seeded random workload for the table: `n` operations over about `keys` keys, with deletes
-/// if `deletes` and the table takes them; with a `promiseDdl` (else null) made for that table and
-/// judged by its promise (see `Proof::generate_judged_as`).
-#[unsafe(no_mangle)]
-pub extern "system" fn Java_dev_tierproof_core_Workload_nativeGenerate<'local>(
-    mut env: EnvUnowned<'local>,
-    _class: JClass<'local>,
-    target: jint,
-    ddl: JString<'local>,
-    promise_ddl: JString<'local>,
-    n: jint,
-    keys: jint,
-    seed: jlong,
-    deletes: jboolean,
-) -> jlong {
-    env.with_env(|env| -> JniResult<_> {
+export! {
+    /// A seeded random workload for the table: `n` operations over about `keys` keys, with deletes
+    /// if `deletes` and the table takes them; with a `promiseDdl` (else null) made for that table and
+    /// judged by its promise (see `Proof::generate_judged_as`).
+    fn Java_dev_tierproof_core_Workload_nativeGenerate<'local>(
+        env,
+        target: jint,
+        ddl: JString<'local>,
+        promise_ddl: JString<'local>,
+        n: jint,
+        keys: jint,
+        seed: jlong,
+        deletes: jboolean,
+    ) -> jlong {
         let n =
             usize::try_from(n).map_err(|_| bad(format!("--random {n} must not be negative")))?;
         let keys =
@@ -144,41 +127,34 @@ pub extern "system" fn Java_dev_tierproof_core_Workload_nativeGenerate<'local>(
             Proof::generate_judged_as(target, &ddl, &promise, n, keys, seed as u64)?
         };
         Ok(Box::into_raw(Box::new(p)) as jlong)
-    })
-    .resolve::<ThrowTierproof>()
+    }
 }
 
-/// The `index`th smaller or simpler workload of the same table, as a new handle, or 0 past the
-/// last (see `Proof::shrink_candidate`).
-#[unsafe(no_mangle)]
-pub extern "system" fn Java_dev_tierproof_core_Workload_nativeShrinkCandidate<'local>(
-    mut env: EnvUnowned<'local>,
-    _class: JClass<'local>,
-    handle: jlong,
-    index: jint,
-) -> jlong {
-    env.with_env(|_env| -> JniResult<_> {
+export! {
+    /// The `index`th smaller or simpler workload of the same table, as a new handle, or 0 past the
+    /// last (see `Proof::shrink_candidate`).
+    fn Java_dev_tierproof_core_Workload_nativeShrinkCandidate<'local>(
+        _env,
+        handle: jlong,
+        index: jint,
+    ) -> jlong {
         let index =
             usize::try_from(index).map_err(|_| bad(format!("candidate {index} is negative")))?;
         Ok(match proof(handle)?.shrink_candidate(index) {
             Some(p) => Box::into_raw(Box::new(p)) as jlong,
             None => 0,
         })
-    })
-    .resolve::<ThrowTierproof>()
+    }
 }
 
-/// The workload as CSV (what `nativeOpen` reads back).
-#[unsafe(no_mangle)]
-pub extern "system" fn Java_dev_tierproof_core_Workload_nativeWorkloadCsv<'local>(
-    mut env: EnvUnowned<'local>,
-    _class: JClass<'local>,
-    handle: jlong,
-) -> JString<'local> {
-    env.with_env(|env| -> JniResult<_> {
+export! {
+    /// The workload as CSV (what `nativeOpen` reads back).
+    fn Java_dev_tierproof_core_Workload_nativeWorkloadCsv<'local>(
+        env,
+        handle: jlong,
+    ) -> JString<'local> {
         Ok(JString::from_str(env, proof(handle)?.workload_csv())?)
-    })
-    .resolve::<ThrowTierproof>()
+    }
 }
 
 #[unsafe(no_mangle)]
@@ -193,14 +169,9 @@ pub extern "system" fn Java_dev_tierproof_core_Workload_nativeClose<'local>(
     }
 }
 
-/// The table as a `dev.tierproof.core.CheckedDdl`.
-#[unsafe(no_mangle)]
-pub extern "system" fn Java_dev_tierproof_core_Workload_nativeTable<'local>(
-    mut env: EnvUnowned<'local>,
-    _class: JClass<'local>,
-    handle: jlong,
-) -> JObject<'local> {
-    env.with_env(|env| -> JniResult<_> {
+export! {
+    /// The table as a `dev.tierproof.core.CheckedDdl`.
+    fn Java_dev_tierproof_core_Workload_nativeTable<'local>(env, handle: jlong) -> JObject<'local> {
         let p = proof(handle)?;
         let database = match p.table.database() {
             Some(db) => JObject::from(JString::from_str(env, db)?),
@@ -219,19 +190,16 @@ pub extern "system" fn Java_dev_tierproof_core_Workload_nativeTable<'local>(
                 JValue::Bool(p.table.if_not_exists),
             ],
         )?)
-    })
-    .resolve::<ThrowTierproof>()
+    }
 }
 
-/// The statements, as labels and SQL alternating.
-#[unsafe(no_mangle)]
-pub extern "system" fn Java_dev_tierproof_core_Workload_nativeStatements<'local>(
-    mut env: EnvUnowned<'local>,
-    _class: JClass<'local>,
-    handle: jlong,
-    rows_per_insert: jint,
-) -> JObjectArray<'local, JString<'local>> {
-    env.with_env(|env| -> JniResult<_> {
+export! {
+    /// The statements, as labels and SQL alternating.
+    fn Java_dev_tierproof_core_Workload_nativeStatements<'local>(
+        env,
+        handle: jlong,
+        rows_per_insert: jint,
+    ) -> JObjectArray<'local, JString<'local>> {
         let n = usize::try_from(rows_per_insert)
             .ok()
             .filter(|n| *n > 0)
@@ -241,52 +209,43 @@ pub extern "system" fn Java_dev_tierproof_core_Workload_nativeStatements<'local>
                 ))
             })?;
         pair_array(env, proof(handle)?.statements(n)?)
-    })
-    .resolve::<ThrowTierproof>()
+    }
 }
 
-#[unsafe(no_mangle)]
-pub extern "system" fn Java_dev_tierproof_core_Workload_nativeSentinelInsert<'local>(
-    mut env: EnvUnowned<'local>,
-    _class: JClass<'local>,
-    handle: jlong,
-    watermark: jlong,
-) -> JString<'local> {
-    env.with_env(|env| -> JniResult<_> {
+export! {
+    fn Java_dev_tierproof_core_Workload_nativeSentinelInsert<'local>(
+        env,
+        handle: jlong,
+        watermark: jlong,
+    ) -> JString<'local> {
         let sql = proof(handle)?.sentinel_insert(watermark)?;
         Ok(JString::from_str(env, sql)?)
-    })
-    .resolve::<ThrowTierproof>()
+    }
 }
 
-#[unsafe(no_mangle)]
-pub extern "system" fn Java_dev_tierproof_core_Workload_nativeSelectAll<'local>(
-    mut env: EnvUnowned<'local>,
-    _class: JClass<'local>,
-    handle: jlong,
-    options: JObjectArray<'local, JString<'local>>,
-) -> JString<'local> {
-    env.with_env(|env| -> JniResult<_> {
+export! {
+    fn Java_dev_tierproof_core_Workload_nativeSelectAll<'local>(
+        env,
+        handle: jlong,
+        options: JObjectArray<'local, JString<'local>>,
+    ) -> JString<'local> {
         let opts = option_pairs(env, &options)?;
         Ok(JString::from_str(env, proof(handle)?.select_all(&opts))?)
-    })
-    .resolve::<ThrowTierproof>()
+    }
 }
 
-/// A read about to stream in: a pointer to its [`PendingRead`], freed (spill files and all) by
-/// `nativeCloseRead`. With a spill directory (else null), judged partition by partition
-/// (`Proof::new_spilled_read`): its changes go to `partitions` files there.
-#[unsafe(no_mangle)]
-pub extern "system" fn Java_dev_tierproof_core_Workload_nativeNewRead<'local>(
-    mut env: EnvUnowned<'local>,
-    _class: JClass<'local>,
-    handle: jlong,
-    name: JString<'local>,
-    source: jint,
-    dir: JString<'local>,
-    partitions: jint,
-) -> jlong {
-    env.with_env(|env| -> JniResult<_> {
+export! {
+    /// A read about to stream in: a pointer to its [`PendingRead`], freed (spill files and all) by
+    /// `nativeCloseRead`. With a spill directory (else null), judged partition by partition
+    /// (`Proof::new_spilled_read`): its changes go to `partitions` files there.
+    fn Java_dev_tierproof_core_Workload_nativeNewRead<'local>(
+        env,
+        handle: jlong,
+        name: JString<'local>,
+        source: jint,
+        dir: JString<'local>,
+        partitions: jint,
+    ) -> jlong {
         let source = Source::of_code(source)?;
         let name = string(env, &name, "read name")?;
         let p = proof(handle)?;
@@ -299,34 +258,28 @@ pub extern "system" fn Java_dev_tierproof_core_Workload_nativeNewRead<'local>(
             p.new_spilled_read(&name, source, std::path::Path::new(&dir), partitions)?
         };
         Ok(Box::into_raw(Box::new(read)) as jlong)
-    })
-    .resolve::<ThrowTierproof>()
+    }
 }
 
-/// The view reads (`Proof::view_queries`), flat: name, SQL, name, SQL, ...
-#[unsafe(no_mangle)]
-pub extern "system" fn Java_dev_tierproof_core_Workload_nativeViewQueries<'local>(
-    mut env: EnvUnowned<'local>,
-    _class: JClass<'local>,
-    handle: jlong,
-) -> JObjectArray<'local, JString<'local>> {
-    env.with_env(|env| -> JniResult<_> {
+export! {
+    /// The view reads (`Proof::view_queries`), flat: name, SQL, name, SQL, ...
+    fn Java_dev_tierproof_core_Workload_nativeViewQueries<'local>(
+        env,
+        handle: jlong,
+    ) -> JObjectArray<'local, JString<'local>> {
         let queries = proof(handle)?.view_queries()?;
         pair_array(env, queries.into_iter().map(|q| (q.name, q.sql)))
-    })
-    .resolve::<ThrowTierproof>()
+    }
 }
 
-/// A view read (the `index`th of `nativeViewQueries`) about to stream in, freed by `nativeCloseRead`.
-#[unsafe(no_mangle)]
-pub extern "system" fn Java_dev_tierproof_core_Workload_nativeNewViewRead<'local>(
-    mut env: EnvUnowned<'local>,
-    _class: JClass<'local>,
-    handle: jlong,
-    name: JString<'local>,
-    index: jint,
-) -> jlong {
-    env.with_env(|env| -> JniResult<_> {
+export! {
+    /// A view read (the `index`th of `nativeViewQueries`) about to stream in, freed by `nativeCloseRead`.
+    fn Java_dev_tierproof_core_Workload_nativeNewViewRead<'local>(
+        env,
+        handle: jlong,
+        name: JString<'local>,
+        index: jint,
+    ) -> jlong {
         let p = proof(handle)?;
         let view = usize::try_from(index)
             .ok()
@@ -335,8 +288,7 @@ pub extern "system" fn Java_dev_tierproof_core_Workload_nativeNewViewRead<'local
             .view;
         let read = p.new_view_read(&string(env, &name, "read name")?, view);
         Ok(Box::into_raw(Box::new(read)) as jlong)
-    })
-    .resolve::<ThrowTierproof>()
+    }
 }
 
 fn pending<'a>(read: jlong) -> JniResult<&'a mut PendingRead> {
@@ -348,17 +300,15 @@ fn pending<'a>(read: jlong) -> JniResult<&'a mut PendingRead> {
     Ok(unsafe { &mut *(read as *mut PendingRead) })
 }
 
-/// A batch of changes in the wire format ([`crate::model::wire`]): decoded and folded at once.
-#[unsafe(no_mangle)]
-pub extern "system" fn Java_dev_tierproof_core_Workload_nativeAppend<'local>(
-    mut env: EnvUnowned<'local>,
-    _class: JClass<'local>,
-    handle: jlong,
-    read: jlong,
-    batch: JByteArray<'local>,
-    length: jint,
-) {
-    env.with_env(|env| -> JniResult<_> {
+export! {
+    /// A batch of changes in the wire format ([`crate::model::wire`]): decoded and folded at once.
+    fn Java_dev_tierproof_core_Workload_nativeAppend<'local>(
+        env,
+        handle: jlong,
+        read: jlong,
+        batch: JByteArray<'local>,
+        length: jint,
+    ) {
         let p = proof(handle)?;
         let r = pending(read)?;
         let all = bytes(env, &batch, "batch")?;
@@ -368,8 +318,7 @@ pub extern "system" fn Java_dev_tierproof_core_Workload_nativeAppend<'local>(
             .ok_or_else(|| bad(format!("batch length {length} is outside its array")))?;
         p.push_batch(r, &all[..n])?;
         Ok(())
-    })
-    .resolve::<ThrowTierproof>()
+    }
 }
 
 #[unsafe(no_mangle)]
@@ -384,17 +333,15 @@ pub extern "system" fn Java_dev_tierproof_core_Workload_nativeCloseRead<'local>(
     }
 }
 
-/// The verdict over reads that streamed in, in the order given, as JSON for the Java records.
-#[unsafe(no_mangle)]
-pub extern "system" fn Java_dev_tierproof_core_Workload_nativeJudge<'local>(
-    mut env: EnvUnowned<'local>,
-    _class: JClass<'local>,
-    handle: jlong,
-    reads: JLongArray<'local>,
-    failures: JObjectArray<'local, JString<'local>>,
-    against_first: jboolean,
-) -> JString<'local> {
-    env.with_env(|env| -> JniResult<_> {
+export! {
+    /// The verdict over reads that streamed in, in the order given, as JSON for the Java records.
+    fn Java_dev_tierproof_core_Workload_nativeJudge<'local>(
+        env,
+        handle: jlong,
+        reads: JLongArray<'local>,
+        failures: JObjectArray<'local, JString<'local>>,
+        against_first: jboolean,
+    ) -> JString<'local> {
         let p = proof(handle)?;
         let mut failed = Vec::new();
         if !failures.is_null() {
@@ -438,18 +385,15 @@ pub extern "system" fn Java_dev_tierproof_core_Workload_nativeJudge<'local>(
             TierproofError::Internal(format!("the verdict does not serialize: {e}"))
         })?;
         Ok(JString::from_str(env, json)?)
-    })
-    .resolve::<ThrowTierproof>()
+    }
 }
 
-/// The table's column names, in order.
-#[unsafe(no_mangle)]
-pub extern "system" fn Java_dev_tierproof_core_Workload_nativeColumns<'local>(
-    mut env: EnvUnowned<'local>,
-    _class: JClass<'local>,
-    handle: jlong,
-) -> JObjectArray<'local, JString<'local>> {
-    env.with_env(|env| -> JniResult<_> {
+export! {
+    /// The table's column names, in order.
+    fn Java_dev_tierproof_core_Workload_nativeColumns<'local>(
+        env,
+        handle: jlong,
+    ) -> JObjectArray<'local, JString<'local>> {
         let names: Vec<String> = proof(handle)?
             .shape
             .columns
@@ -457,8 +401,7 @@ pub extern "system" fn Java_dev_tierproof_core_Workload_nativeColumns<'local>(
             .map(|(name, _)| name.clone())
             .collect();
         string_array(env, &names)
-    })
-    .resolve::<ThrowTierproof>()
+    }
 }
 
 /// How many partitions an audit's reads of a log of `changes` changes are judged in, about
@@ -474,78 +417,58 @@ pub extern "system" fn Java_dev_tierproof_core_Workload_nativePartitionsFor<'loc
     jint::try_from(parts).unwrap_or(jint::MAX)
 }
 
-/// How many operations the workload holds.
-#[unsafe(no_mangle)]
-pub extern "system" fn Java_dev_tierproof_core_Workload_nativeOperations<'local>(
-    mut env: EnvUnowned<'local>,
-    _class: JClass<'local>,
-    handle: jlong,
-) -> jint {
-    env.with_env(|_env| -> JniResult<_> {
+export! {
+    /// How many operations the workload holds.
+    fn Java_dev_tierproof_core_Workload_nativeOperations<'local>(_env, handle: jlong) -> jint {
         Ok(jint::try_from(proof(handle)?.ops.len()).unwrap_or(jint::MAX))
-    })
-    .resolve::<ThrowTierproof>()
+    }
 }
 
-/// Operations `from..from + count` as text: per operation its kind, then its cells (null is NULL).
-#[unsafe(no_mangle)]
-pub extern "system" fn Java_dev_tierproof_core_Workload_nativeOperationCells<'local>(
-    mut env: EnvUnowned<'local>,
-    _class: JClass<'local>,
-    handle: jlong,
-    from: jint,
-    count: jint,
-) -> JObjectArray<'local, JString<'local>> {
-    env.with_env(|env| -> JniResult<_> {
+export! {
+    /// Operations `from..from + count` as text: per operation its kind, then its cells (null is NULL).
+    fn Java_dev_tierproof_core_Workload_nativeOperationCells<'local>(
+        env,
+        handle: jlong,
+        from: jint,
+        count: jint,
+    ) -> JObjectArray<'local, JString<'local>> {
         let (from, count) = (
             usize::try_from(from).map_err(|_| bad(format!("operation {from} is negative")))?,
             usize::try_from(count).map_err(|_| bad(format!("count {count} is negative")))?,
         );
         let cells = proof(handle)?.operation_cells(from, count);
         nullable_string_array(env, &cells)
-    })
-    .resolve::<ThrowTierproof>()
+    }
 }
 
-/// The workload's first `n` operations, as a new handle (see `Proof::prefix`).
-#[unsafe(no_mangle)]
-pub extern "system" fn Java_dev_tierproof_core_Workload_nativePrefix<'local>(
-    mut env: EnvUnowned<'local>,
-    _class: JClass<'local>,
-    handle: jlong,
-    n: jint,
-) -> jlong {
-    env.with_env(|_env| -> JniResult<_> {
+export! {
+    /// The workload's first `n` operations, as a new handle (see `Proof::prefix`).
+    fn Java_dev_tierproof_core_Workload_nativePrefix<'local>(
+        _env,
+        handle: jlong,
+        n: jint,
+    ) -> jlong {
         let n = usize::try_from(n).map_err(|_| bad(format!("prefix {n} is negative")))?;
         let p = proof(handle)?.prefix(n)?;
         Ok(Box::into_raw(Box::new(p)) as jlong)
-    })
-    .resolve::<ThrowTierproof>()
+    }
 }
 
-/// The operations as statements write them, as a new handle (see `Proof::as_written`).
-#[unsafe(no_mangle)]
-pub extern "system" fn Java_dev_tierproof_core_Workload_nativeAsWritten<'local>(
-    mut env: EnvUnowned<'local>,
-    _class: JClass<'local>,
-    handle: jlong,
-) -> jlong {
-    env.with_env(|_env| -> JniResult<_> {
+export! {
+    /// The operations as statements write them, as a new handle (see `Proof::as_written`).
+    fn Java_dev_tierproof_core_Workload_nativeAsWritten<'local>(_env, handle: jlong) -> jlong {
         let p = proof(handle)?.as_written()?;
         Ok(Box::into_raw(Box::new(p)) as jlong)
-    })
-    .resolve::<ThrowTierproof>()
+    }
 }
 
-/// The operations at the given 0-based positions, as a new handle (see `Proof::subset`).
-#[unsafe(no_mangle)]
-pub extern "system" fn Java_dev_tierproof_core_Workload_nativeSubset<'local>(
-    mut env: EnvUnowned<'local>,
-    _class: JClass<'local>,
-    handle: jlong,
-    positions: JIntArray<'local>,
-) -> jlong {
-    env.with_env(|env| -> JniResult<_> {
+export! {
+    /// The operations at the given 0-based positions, as a new handle (see `Proof::subset`).
+    fn Java_dev_tierproof_core_Workload_nativeSubset<'local>(
+        env,
+        handle: jlong,
+        positions: JIntArray<'local>,
+    ) -> jlong {
         let positions = ints(env, &positions, "positions")?
             .into_iter()
             .map(|p| {
@@ -554,21 +477,17 @@ pub extern "system" fn Java_dev_tierproof_core_Workload_nativeSubset<'local>(
             .collect::<JniResult<Vec<usize>>>()?;
         let p = proof(handle)?.subset(&positions)?;
         Ok(Box::into_raw(Box::new(p)) as jlong)
-    })
-    .resolve::<ThrowTierproof>()
+    }
 }
 
-/// The same workload under another table name, as a new handle (see `Proof::renamed`).
-#[unsafe(no_mangle)]
-pub extern "system" fn Java_dev_tierproof_core_Workload_nativeRenamed<'local>(
-    mut env: EnvUnowned<'local>,
-    _class: JClass<'local>,
-    handle: jlong,
-    table: JString<'local>,
-) -> jlong {
-    env.with_env(|env| -> JniResult<_> {
+export! {
+    /// The same workload under another table name, as a new handle (see `Proof::renamed`).
+    fn Java_dev_tierproof_core_Workload_nativeRenamed<'local>(
+        env,
+        handle: jlong,
+        table: JString<'local>,
+    ) -> jlong {
         let p = proof(handle)?.renamed(&string(env, &table, "table")?)?;
         Ok(Box::into_raw(Box::new(p)) as jlong)
-    })
-    .resolve::<ThrowTierproof>()
+    }
 }

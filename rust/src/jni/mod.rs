@@ -3,6 +3,25 @@
 //! `IllegalArgumentException` (bad input) or `TierproofException` (anything else), and a panic
 //! into `TierproofException`. Nothing unwinds into the JVM.
 
+/// One JNI export: `fn NAME<'local>(env, ARGS) -> RET { BODY }` becomes the `extern "system"`
+/// function the JVM binds by NAME, with the JNI environment and the class before ARGS. BODY runs
+/// inside `EnvUnowned::with_env` (which catches panics) with `env` naming its `Env`, and returns a
+/// [`JniResult`]; what it fails with is thrown by [`ThrowTierproof`]. Nothing unwinds into the JVM.
+macro_rules! export {
+    ($(#[$meta:meta])* fn $name:ident<$lt:lifetime>($env:pat $(, $arg:ident: $ty:ty)* $(,)?) $(-> $ret:ty)? $body:block) => {
+        $(#[$meta])*
+        #[unsafe(no_mangle)]
+        pub extern "system" fn $name<$lt>(
+            mut env: ::jni::EnvUnowned<$lt>,
+            _class: ::jni::objects::JClass<$lt>,
+            $($arg: $ty),*
+        ) $(-> $ret)? {
+            env.with_env(|$env| -> $crate::jni::JniResult<_> { $body })
+                .resolve::<$crate::jni::ThrowTierproof>()
+        }
+    };
+}
+
 mod arrays;
 mod ddl;
 mod general_proof;

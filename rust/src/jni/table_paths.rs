@@ -1,10 +1,10 @@
 //! `dev.tierproof.core.TablePaths`, and the option pairs other exports take.
 
 use super::arrays::{bad, string, string_array};
-use super::{JniResult, ThrowTierproof};
+use super::JniResult;
 use crate::ident::{validate_database_name, TablePath};
-use jni::objects::{JClass, JObjectArray, JString};
-use jni::{Env, EnvUnowned};
+use jni::objects::{JObjectArray, JString};
+use jni::Env;
 
 /// Reads a `String[]` that alternates keys and values.
 pub fn option_pairs(
@@ -34,31 +34,26 @@ pub fn option_pairs(
     Ok(pairs)
 }
 
-/// The parts of a dotted table path, unquoted.
-#[unsafe(no_mangle)]
-pub extern "system" fn Java_dev_tierproof_core_TablePaths_nativePathParts<'local>(
-    mut env: EnvUnowned<'local>,
-    _class: JClass<'local>,
-    table: JString<'local>,
-) -> JObjectArray<'local, JString<'local>> {
-    env.with_env(|env| -> JniResult<_> {
+export! {
+    /// The parts of a dotted table path, unquoted.
+    fn Java_dev_tierproof_core_TablePaths_nativePathParts<'local>(
+        env,
+        table: JString<'local>,
+    ) -> JObjectArray<'local, JString<'local>> {
         let path = TablePath::parse(&string(env, &table, "table")?)?;
         if let Some(db) = path.database() {
             validate_database_name(db)?;
         }
         string_array(env, path.parts())
-    })
-    .resolve::<ThrowTierproof>()
+    }
 }
 
-/// The parts, each checked, quoted and joined: `` `db`.`t` ``.
-#[unsafe(no_mangle)]
-pub extern "system" fn Java_dev_tierproof_core_TablePaths_nativeQuotedPath<'local>(
-    mut env: EnvUnowned<'local>,
-    _class: JClass<'local>,
-    parts: JObjectArray<'local, JString<'local>>,
-) -> JString<'local> {
-    env.with_env(|env| -> JniResult<_> {
+export! {
+    /// The parts, each checked, quoted and joined: `` `db`.`t` ``.
+    fn Java_dev_tierproof_core_TablePaths_nativeQuotedPath<'local>(
+        env,
+        parts: JObjectArray<'local, JString<'local>>,
+    ) -> JString<'local> {
         if parts.is_null() {
             return Err(bad("parts is null".to_string()));
         }
@@ -70,6 +65,5 @@ pub extern "system" fn Java_dev_tierproof_core_TablePaths_nativeQuotedPath<'loca
         }
         let path = TablePath::from_parts(&names)?;
         Ok(JString::from_str(env, path.quoted())?)
-    })
-    .resolve::<ThrowTierproof>()
+    }
 }

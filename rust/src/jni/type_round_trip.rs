@@ -1,12 +1,11 @@
 //! `dev.tierproof.core.TypeRoundTrip`.
 
 use super::arrays::{bad, string, string_array, text_rows};
-use super::{JniResult, ThrowTierproof};
+use super::JniResult;
 use crate::create_table::parse_create_table;
 use crate::model::round_trip::{differences, insert_statement};
-use jni::objects::{JClass, JObjectArray, JString};
+use jni::objects::{JObjectArray, JString};
 use jni::sys::jint;
-use jni::EnvUnowned;
 
 fn row_width(w: jint) -> JniResult<usize> {
     usize::try_from(w)
@@ -15,36 +14,30 @@ fn row_width(w: jint) -> JniResult<usize> {
         .ok_or_else(|| bad(format!("width {w} must be at least 1")))
 }
 
-#[unsafe(no_mangle)]
-pub extern "system" fn Java_dev_tierproof_core_TypeRoundTrip_nativeInsertStatement<'local>(
-    mut env: EnvUnowned<'local>,
-    _class: JClass<'local>,
-    ddl: JString<'local>,
-    cells: JObjectArray<'local, JString<'local>>,
-    width: jint,
-) -> JString<'local> {
-    env.with_env(|env| -> JniResult<_> {
+export! {
+    fn Java_dev_tierproof_core_TypeRoundTrip_nativeInsertStatement<'local>(
+        env,
+        ddl: JString<'local>,
+        cells: JObjectArray<'local, JString<'local>>,
+        width: jint,
+    ) -> JString<'local> {
         let table = parse_create_table(&string(env, &ddl, "ddl")?)?;
         let rows = text_rows(env, &cells, row_width(width)?)?;
         Ok(JString::from_str(env, insert_statement(&table, &rows)?)?)
-    })
-    .resolve::<ThrowTierproof>()
+    }
 }
 
-#[unsafe(no_mangle)]
-pub extern "system" fn Java_dev_tierproof_core_TypeRoundTrip_nativeDifferences<'local>(
-    mut env: EnvUnowned<'local>,
-    _class: JClass<'local>,
-    ddl: JString<'local>,
-    written: JObjectArray<'local, JString<'local>>,
-    read: JObjectArray<'local, JString<'local>>,
-    width: jint,
-) -> JObjectArray<'local, JString<'local>> {
-    env.with_env(|env| -> JniResult<_> {
+export! {
+    fn Java_dev_tierproof_core_TypeRoundTrip_nativeDifferences<'local>(
+        env,
+        ddl: JString<'local>,
+        written: JObjectArray<'local, JString<'local>>,
+        read: JObjectArray<'local, JString<'local>>,
+        width: jint,
+    ) -> JObjectArray<'local, JString<'local>> {
         let table = parse_create_table(&string(env, &ddl, "ddl")?)?;
         let w = text_rows(env, &written, row_width(width)?)?;
         let r = text_rows(env, &read, row_width(width)?)?;
         string_array(env, &differences(&table, &w, &r)?)
-    })
-    .resolve::<ThrowTierproof>()
+    }
 }
