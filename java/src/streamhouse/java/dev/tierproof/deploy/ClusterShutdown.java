@@ -59,10 +59,9 @@ final class ClusterShutdown {
         return name.startsWith("tablet-") || name.equals("jobmanager") || name.equals("taskmanager");
     }
 
-    /** The lake's store: SeaweedFS, fake-gcs-server, HDFS's NameNode and DataNode. */
+    /** The lake's store ({@link StateFile#STORE_PARTS}). */
     static boolean isStore(String name) {
-        return name.equals("s3") || name.equals("gcs") || name.equals(Hdfs.NAMENODE_PART)
-                || name.equals(Hdfs.DATANODE_PART);
+        return StateFile.STORE_PARTS.contains(name);
     }
 
     private static List<String> stopTogether(Map<String, ProcessCluster.State.Part> parts, List<String> names,

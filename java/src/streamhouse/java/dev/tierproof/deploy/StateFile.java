@@ -47,11 +47,14 @@ final class StateFile {
         return v;
     }
 
+    /** The lake's store's parts, in the order {@code up} starts them: SeaweedFS, fake-gcs-server, HDFS's NameNode and DataNode. */
+    static final java.util.List<String> STORE_PARTS = java.util.List.of("s3", "gcs", Hdfs.NAMENODE_PART,
+            Hdfs.DATANODE_PART);
+
     /** The lake's store, ZooKeeper, the coordinator, the tablet servers by id, then Flink: the order {@code down} reverses. */
     static Map<String, ProcessCluster.State.Part> ordered(Map<String, ProcessCluster.State.Part> parts) {
         Map<String, ProcessCluster.State.Part> out = new LinkedHashMap<>();
-        java.util.stream.Stream.of(java.util.stream.Stream.of("s3", "gcs", Hdfs.NAMENODE_PART, Hdfs.DATANODE_PART,
-                        "zookeeper", "coordinator"),
+        java.util.stream.Stream.of(STORE_PARTS.stream(), java.util.stream.Stream.of("zookeeper", "coordinator"),
                 parts.keySet().stream().filter(n -> n.startsWith("tablet-")).sorted(),
                 java.util.stream.Stream.of("jobmanager", "taskmanager")).flatMap(x -> x)
                 .filter(parts::containsKey).forEach(n -> out.put(n, parts.get(n)));
