@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 import org.apache.flink.core.execution.JobClient;
@@ -52,11 +53,18 @@ public final class BoundedRead {
     private static void collect(Steps steps, TableEnvironment tables, String query, String name,
             Duration deadline, long stopAfter, LongSupplier size, Consumer<Row> add) {
         steps.execute("the " + name + " read", deadline, control -> {
-            control.detail(() -> "it had read " + size.getAsLong() + " changes");
+            // Where the time went, for a read that misses its deadline: planning and submitting its job
+            // (on a session cluster, with shipped connectors, the upload alone) or the job itself.
+            long started = System.nanoTime();
+            AtomicLong submittedAfterMs = new AtomicLong(-1);
+            control.detail(() -> (submittedAfterMs.get() < 0 ? "its job was not yet submitted; "
+                    : "its job was submitted after " + submittedAfterMs.get() / 1000.0 + " s; ")
+                    + "it had read " + size.getAsLong() + " changes");
             AtomicBoolean drained = new AtomicBoolean();
             String counted = name + " changes read";
             try {
                 TableResult result = PlannerThread.executeSql(tables, query);
+                submittedAfterMs.set((System.nanoTime() - started) / 1_000_000);
                 control.onCancel(() -> result.getJobClient().ifPresent(JobClient::cancel));
                 CloseableIterator<Row> rows = result.collect();
                 try {

@@ -45,8 +45,10 @@ class ShippedConnectorsTest {
             assertThat(dir.resolve("conf").resolve("taskmanager").resolve("log4j2.properties"))
                     .as("its logging set as a distribution's conf/ sets it").isRegularFile();
 
+            // Every job uploads the connectors (154 MB) and loads them anew; with the suite's other forks on
+            // two cores, four reads side by side once took over the default 120 s deadline to start and end.
             Outcome proof = run("streamhouse", "--fluss", m.group(1), "--warehouse", m.group(2), "--conf", m.group(3),
-                    "--flink", m.group(4), "--ship-connectors", "--random", "40", "--keys", "8");
+                    "--flink", m.group(4), "--ship-connectors", "--random", "40", "--keys", "8", "--deadline-s", "300");
             assertThat(proof.status()).as(proof.out() + proof.err()).isEqualTo(Main.CONSISTENT);
             assertThat(proof.err()).contains("each with the Paimon and Fluss connectors (pipeline.jars)");
             assertThat(proof.out()).contains("fluss_union", "fluss_changelog", "paimon_batch");
