@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.fluss.client.admin.Admin;
 import org.apache.fluss.client.metadata.LakeSnapshot;
@@ -92,8 +91,8 @@ public final class LakeWatch implements AutoCloseable {
     public void poll() {
         try {
             Map<TableBucket, Long> logEnds = Tiering.logEndOffsets(admin, path, POLL_TIMEOUT);
-            LakeSnapshot latest = snapshot(admin.getLatestLakeSnapshot(path));
-            LakeSnapshot readable = snapshot(admin.getReadableLakeSnapshot(path));
+            LakeSnapshot latest = snapshot(() -> admin.getLatestLakeSnapshot(path));
+            LakeSnapshot readable = snapshot(() -> admin.getReadableLakeSnapshot(path));
             record(logEnds, latest, readable);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -108,10 +107,10 @@ public final class LakeWatch implements AutoCloseable {
         }
     }
 
-    private static LakeSnapshot snapshot(CompletableFuture<LakeSnapshot> asked)
+    private static LakeSnapshot snapshot(java.util.function.Supplier<CompletableFuture<LakeSnapshot>> ask)
             throws InterruptedException, ExecutionException, TimeoutException {
         try {
-            return asked.get(POLL_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            return LakeSnapshotRace.ask(ask, POLL_TIMEOUT.toMillis());
         } catch (ExecutionException e) {
             if (e.getCause() instanceof LakeTableSnapshotNotExistException) {
                 return null; // nothing tiered (or readable) yet

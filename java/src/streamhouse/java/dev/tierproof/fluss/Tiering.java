@@ -230,7 +230,7 @@ public final class Tiering implements AutoCloseable {
     private static LakeSnapshot latestLakeSnapshot(Admin admin, TablePath path)
             throws InterruptedException, ExecutionException {
         try {
-            return admin.getLatestLakeSnapshot(path).get(30, TimeUnit.SECONDS);
+            return LakeSnapshotRace.ask(() -> admin.getLatestLakeSnapshot(path), TimeUnit.SECONDS.toMillis(30));
         } catch (TimeoutException e) {
             throw new ExecutionException("no answer within 30 s", e);
         } catch (ExecutionException e) {
