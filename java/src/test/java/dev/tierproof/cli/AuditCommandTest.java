@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.fluss.client.Connection;
@@ -75,11 +76,11 @@ class AuditCommandTest {
     void aTableWrittenWithPlainFlinkSqlIsAuditedReadOnlyAndItsLagReported() throws Exception {
         TableEnvironment sql = FlussCatalog.register(FLINK.engine().batchTables(), FLUSS.cluster());
         sql.executeSql("CREATE TABLE ledger (k BIGINT, name STRING, amount DECIMAL(10, 2), d DATE,"
-                + " PRIMARY KEY (k) NOT ENFORCED)" + LAKE).await();
+                + " PRIMARY KEY (k) NOT ENFORCED)" + LAKE).await(2, TimeUnit.MINUTES);
         sql.executeSql("INSERT INTO ledger VALUES (1, 'a', 1.50, DATE '2024-02-29'), (2, 'b', CAST(NULL AS DECIMAL(10, 2)), CAST(NULL AS DATE)),"
-                + " (3, 'c, d', -7.00, DATE '1970-01-01'), (4, '', 0.01, DATE '2000-01-01')").await();
-        sql.executeSql("INSERT INTO ledger VALUES (2, 'b2', 2.00, DATE '2024-03-01')").await();
-        sql.executeSql("DELETE FROM ledger WHERE k = 3").await();
+                + " (3, 'c, d', -7.00, DATE '1970-01-01'), (4, '', 0.01, DATE '2000-01-01')").await(2, TimeUnit.MINUTES);
+        sql.executeSql("INSERT INTO ledger VALUES (2, 'b2', 2.00, DATE '2024-03-01')").await(2, TimeUnit.MINUTES);
+        sql.executeSql("DELETE FROM ledger WHERE k = 3").await(2, TimeUnit.MINUTES);
         TablePath path = TablePath.of("fluss", "ledger");
         try (Connection connection = ConnectionFactory.createConnection(FLUSS.cluster().clientConfig())) {
             try (Tiering tiering = Tiering.start(FLINK.engine(), FLUSS.cluster(), FLUSS.warehouse(),
@@ -120,7 +121,7 @@ class AuditCommandTest {
             // Written since the cut, and not tiered: the lake snapshot is still judged against the log
             // up to it, the union read on its own (each key once), and the lag is reported.
             sql.executeSql("INSERT INTO ledger VALUES (5, 'e', 5.00, DATE '2024-05-05'), (1, 'a2', 1.00, CAST(NULL AS DATE))")
-                    .await();
+                    .await(2, TimeUnit.MINUTES);
             Outcome lagging = audit("fluss.ledger", "--every", "1", "--times", "2");
             assertThat(lagging.status()).as(lagging.out() + lagging.err()).isEqualTo(Main.CONSISTENT);
             assertThat(lagging.out()).contains("audit 1: CONSISTENT").contains("audit 2: CONSISTENT")
@@ -133,13 +134,13 @@ class AuditCommandTest {
     void theAuditFindsTheIntPartitionUnionReadBugByItselfAndAuditsALogTable() throws Exception {
         TableEnvironment sql = FlussCatalog.register(FLINK.engine().batchTables(), FLUSS.cluster());
         sql.executeSql("CREATE TABLE by_int (k BIGINT, p INT, v INT, PRIMARY KEY (k, p) NOT ENFORCED)"
-                + " PARTITIONED BY (p)" + LAKE).await();
-        sql.executeSql("INSERT INTO by_int VALUES (1, 553, 1), (3, 7, 3)").await();
+                + " PARTITIONED BY (p)" + LAKE).await(2, TimeUnit.MINUTES);
+        sql.executeSql("INSERT INTO by_int VALUES (1, 553, 1), (3, 7, 3)").await(2, TimeUnit.MINUTES);
         // A log table (no key; one bucket: with an empty bucket its union read never ends, another
         // finding): rows are a multiset, a duplicate row kept.
         sql.executeSql("CREATE TABLE events (id INT, msg STRING) WITH ('bucket.num' = '1',"
-                + " 'table.datalake.enabled' = 'true', 'table.datalake.freshness' = '1s')").await();
-        sql.executeSql("INSERT INTO events VALUES (1, 'x'), (1, 'x'), (2, CAST(NULL AS STRING))").await();
+                + " 'table.datalake.enabled' = 'true', 'table.datalake.freshness' = '1s')").await(2, TimeUnit.MINUTES);
+        sql.executeSql("INSERT INTO events VALUES (1, 'x'), (1, 'x'), (2, CAST(NULL AS STRING))").await(2, TimeUnit.MINUTES);
         try (Connection connection = ConnectionFactory.createConnection(FLUSS.cluster().clientConfig());
                 Tiering tiering = Tiering.start(FLINK.engine(), FLUSS.cluster(), FLUSS.warehouse(),
                         Duration.ofMillis(500))) {
@@ -170,8 +171,8 @@ class AuditCommandTest {
     @Test
     void whatCannotBeAuditedIsRefusedBeforeAnythingIsRead() throws Exception {
         TableEnvironment sql = FlussCatalog.register(FLINK.engine().batchTables(), FLUSS.cluster());
-        sql.executeSql("CREATE TABLE not_tiered (k INT, v INT, PRIMARY KEY (k) NOT ENFORCED)").await();
-        sql.executeSql("CREATE TABLE tiered (k INT, v INT, PRIMARY KEY (k) NOT ENFORCED)" + LAKE).await();
+        sql.executeSql("CREATE TABLE not_tiered (k INT, v INT, PRIMARY KEY (k) NOT ENFORCED)").await(2, TimeUnit.MINUTES);
+        sql.executeSql("CREATE TABLE tiered (k INT, v INT, PRIMARY KEY (k) NOT ENFORCED)" + LAKE).await(2, TimeUnit.MINUTES);
         Outcome plain = audit("fluss.not_tiered");
         assertThat(plain.status()).isEqualTo(Main.FAILED);
         assertThat(plain.err()).contains("--table fluss.not_tiered is not lake-enabled");

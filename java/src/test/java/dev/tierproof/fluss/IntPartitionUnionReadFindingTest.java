@@ -7,6 +7,7 @@ import dev.tierproof.support.FlussClusterExtension;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.types.Row;
 import org.apache.flink.util.CloseableIterator;
@@ -44,9 +45,9 @@ class IntPartitionUnionReadFindingTest {
             String t = "by_" + type.toLowerCase(java.util.Locale.ROOT);
             batch.executeSql("CREATE TABLE " + t + " (k BIGINT, p " + type + ", v INT, PRIMARY KEY (k, p) NOT"
                     + " ENFORCED) PARTITIONED BY (p) WITH ('bucket.num' = '1', 'table.datalake.enabled' = 'true',"
-                    + " 'table.datalake.freshness' = '1s')").await();
+                    + " 'table.datalake.freshness' = '1s')").await(2, TimeUnit.MINUTES);
             batch.executeSql("INSERT INTO " + t + " VALUES (1, CAST(553 AS " + type + "), 1), (3, CAST(7 AS "
-                    + type + "), 3)").await();
+                    + type + "), 3)").await(2, TimeUnit.MINUTES);
         }
         try (Connection connection = ConnectionFactory.createConnection(FLUSS.cluster().clientConfig());
                 Tiering tiering = Tiering.start(FLINK.engine(), FLUSS.cluster(), FLUSS.warehouse(),

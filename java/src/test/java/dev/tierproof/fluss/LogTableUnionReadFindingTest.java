@@ -63,9 +63,9 @@ class LogTableUnionReadFindingTest {
         for (String t : new String[] {"one_bucket", "three_buckets"}) {
             batch.executeSql("CREATE TABLE " + t + " (a INT, b STRING) WITH ('bucket.num' = '"
                     + (t.equals("one_bucket") ? 1 : 3) + "', 'table.datalake.enabled' = 'true',"
-                    + " 'table.datalake.freshness' = '1s')").await();
+                    + " 'table.datalake.freshness' = '1s')").await(2, TimeUnit.MINUTES);
             // One INSERT: a log table without a bucket key puts the batch in one bucket.
-            batch.executeSql("INSERT INTO " + t + " VALUES (1, 'x'), (2, 'y'), (3, 'z')").await();
+            batch.executeSql("INSERT INTO " + t + " VALUES (1, 'x'), (2, 'y'), (3, 'z')").await(2, TimeUnit.MINUTES);
         }
         try (Connection connection = ConnectionFactory.createConnection(FLUSS.cluster().clientConfig());
                 Tiering tiering = Tiering.start(FLINK.engine(), FLUSS.cluster(), FLUSS.warehouse(),

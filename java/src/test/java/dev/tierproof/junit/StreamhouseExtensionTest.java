@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
 import org.apache.flink.table.api.TableEnvironment;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -25,8 +26,8 @@ class StreamhouseExtensionTest {
         // docs/findings/fluss-0.9-int-partition-union-read-duplicates.md
         sql.executeSql("CREATE TABLE by_int (k BIGINT, p INT, v INT, PRIMARY KEY (k, p) NOT ENFORCED)"
                 + " PARTITIONED BY (p) WITH ('table.datalake.enabled' = 'true', 'table.datalake.freshness' = '1s')")
-                .await();
-        sql.executeSql("INSERT INTO by_int VALUES (1, 553, 1)").await();
+                .await(2, TimeUnit.MINUTES);
+        sql.executeSql("INSERT INTO by_int VALUES (1, 553, 1)").await(2, TimeUnit.MINUTES);
         assertThatThrownBy(() -> TierproofAssertions.assertThat(STREAMHOUSE.table("fluss.by_int")).tiersConsistently())
                 .isInstanceOf(AssertionError.class)
                 .hasMessageContaining("tiered table fluss.by_int does not tier consistently")
@@ -36,7 +37,7 @@ class StreamhouseExtensionTest {
 
     @Test
     void aTableThatIsNotThereOrNotLakeEnabledIsSaidSo() throws Exception {
-        STREAMHOUSE.tables().executeSql("CREATE TABLE plain (k INT, PRIMARY KEY (k) NOT ENFORCED)").await();
+        STREAMHOUSE.tables().executeSql("CREATE TABLE plain (k INT, PRIMARY KEY (k) NOT ENFORCED)").await(2, TimeUnit.MINUTES);
         assertThatThrownBy(() -> TierproofAssertions.assertThat(STREAMHOUSE.table("fluss.plain")).tiersConsistently())
                 .hasMessageContaining("is not lake-enabled");
         assertThatThrownBy(() -> STREAMHOUSE.table("orders")).isInstanceOf(IllegalArgumentException.class)

@@ -6,6 +6,7 @@ import dev.tierproof.support.FlinkEngineExtension;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.types.Row;
 import org.apache.flink.types.RowKind;
@@ -42,7 +43,7 @@ class BatchRowKindFindingTest {
         TableEnvironment batch = FLINK.engine().batchTables();
         PaimonTables.register(batch, warehouse);
         batch.executeSql("CREATE TABLE kinds (k INT, v INT, PRIMARY KEY (k) NOT ENFORCED) WITH ('bucket' = '1')")
-                .await();
+                .await(2, TimeUnit.MINUTES);
         try (Catalog catalog = CatalogFactory.createCatalog(
                 CatalogContext.create(new org.apache.paimon.fs.Path(warehouse.toUri())))) {
             Table table = catalog.getTable(Identifier.create("default", "kinds"));

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.types.Row;
 import org.apache.flink.util.CloseableIterator;
@@ -67,9 +68,9 @@ class TypeRoundTripTest {
         // TIMESTAMP_LTZ literals are written and read in UTC.
         tables.getConfig().setLocalTimeZone(ZoneOffset.UTC);
         PaimonTables.register(tables, warehouse);
-        tables.executeSql(DDL).await();
+        tables.executeSql(DDL).await(2, TimeUnit.MINUTES);
         String insert = TypeRoundTrip.insertStatement(DDL, rows());
-        tables.executeSql(insert).await();
+        tables.executeSql(insert).await(2, TimeUnit.MINUTES);
         List<String[]> read = new ArrayList<>();
         try (CloseableIterator<Row> it = tables.executeSql("SELECT * FROM all_types").collect()) {
             it.forEachRemaining(r -> read.add(FlinkValues.texts(r)));
@@ -117,9 +118,9 @@ class TypeRoundTripTest {
     void findingFlinkFoldsFloatConstantsThroughBigDecimal() throws Exception {
         TableEnvironment tables = FLINK.engine().batchTables();
         PaimonTables.register(tables, warehouse);
-        tables.executeSql("CREATE TABLE floats (id INT, f FLOAT, d DOUBLE, PRIMARY KEY (id) NOT ENFORCED)").await();
+        tables.executeSql("CREATE TABLE floats (id INT, f FLOAT, d DOUBLE, PRIMARY KEY (id) NOT ENFORCED)").await(2, TimeUnit.MINUTES);
         tables.executeSql("INSERT INTO floats VALUES (1, CAST('3.4028235e38' AS FLOAT), CAST('-0.0' AS DOUBLE))")
-                .await();
+                .await(2, TimeUnit.MINUTES);
         Row row;
         try (CloseableIterator<Row> it = tables.executeSql("SELECT * FROM floats").collect()) {
             row = it.next();
