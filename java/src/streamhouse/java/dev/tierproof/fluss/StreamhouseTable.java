@@ -59,6 +59,7 @@ final class StreamhouseTable {
             steps.undo().created("Fluss table " + db + "." + table + " at " + cluster.bootstrapServers(),
                     () -> dropFlussTable(cluster, path));
         }
+        BucketLeaders.await(cluster, path, cfg.deadline());
         timings.put("create", Statements.millisSince(t));
         return new Created(db, table, path, flussBatch);
     }
