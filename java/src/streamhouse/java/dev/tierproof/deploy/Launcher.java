@@ -19,6 +19,9 @@ import java.util.concurrent.TimeUnit;
  * failure's message.
  */
 final class Launcher {
+    /** The package of Fluss's coordinator and tablet servers. */
+    private static final String FLUSS_SERVERS = "org.apache.fluss.server.";
+
     private Launcher() {}
 
     static ProcessCluster.State.Part start(Path dir, String name, String mainClass, String endpoint, String... args)
@@ -89,6 +92,11 @@ final class Launcher {
             command.add("-Xmx512m");
             command.add("-Djava.io.tmpdir=" + Files.createDirectories(dir.resolve("tmp")));
             command.addAll(ChildJvm.inheritedFlags());
+            if (mainClass.startsWith(FLUSS_SERVERS)) {
+                // As Fluss's own distribution logs them: a server's INFO lines (new tables, leader
+                // changes, log truncations) are the evidence a finding is checked against.
+                command.add("-Dtierproof.log.level=INFO");
+            }
             Path own = dir.resolve("conf").resolve(name).resolve(ProcessCluster.CLASS_PATH);
             String classPath = Files.isRegularFile(own) ? Files.readString(own).strip()
                     : System.getProperty("java.class.path");

@@ -27,6 +27,25 @@ public final class ProcessFlussCluster implements FlussCluster {
         return false;
     }
 
+    /**
+     * What the coordinator's own log says: it logs {@code New table: DB.T with id N} at INFO when
+     * it takes a table in (cluster up's Fluss servers log at INFO). Empty when its log has no INFO
+     * line at all: a coordinator that does not say.
+     */
+    @Override
+    public java.util.Optional<Boolean> coordinatorKnows(org.apache.fluss.metadata.TablePath path, long tableId) {
+        java.nio.file.Path log = state.dir().resolve("logs").resolve("coordinator.log");
+        try {
+            String text = java.nio.file.Files.readString(log);
+            if (text.contains("New table: " + path + " with id " + tableId + ",")) {
+                return java.util.Optional.of(true);
+            }
+            return text.contains(" INFO ") ? java.util.Optional.of(false) : java.util.Optional.empty();
+        } catch (java.io.IOException e) {
+            return java.util.Optional.empty();
+        }
+    }
+
     @Override
     public synchronized void restartTabletServer(int id, boolean samePort) {
         if (!samePort) {

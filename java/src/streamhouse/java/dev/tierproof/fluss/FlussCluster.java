@@ -34,6 +34,15 @@ public interface FlussCluster extends Servers {
     boolean startedForThisRun();
 
     /**
+     * Whether the coordinator holds table {@code path} (id {@code tableId}) in its state, as far as
+     * this cluster can tell; empty when it cannot (a cluster elsewhere). Fluss 0.9.1's coordinator
+     * can miss a table created under load ({@link MissedTable}).
+     */
+    default java.util.Optional<Boolean> coordinatorKnows(org.apache.fluss.metadata.TablePath path, long tableId) {
+        return java.util.Optional.empty();
+    }
+
+    /**
      * Waits until a client of the cluster at {@code bootstrap} sees a coordinator and
      * {@code tablets} tablet servers, within {@code deadline}. A connection is refused until a
      * tablet server is alive, and a server may still be starting: each attempt connects anew.

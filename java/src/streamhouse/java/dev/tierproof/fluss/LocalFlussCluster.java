@@ -203,6 +203,27 @@ public final class LocalFlussCluster implements FlussCluster, AutoCloseable {
         startCoordinator();
     }
 
+    /** Asks the coordinator itself, on its event thread (its state is not thread-safe). */
+    @Override
+    public java.util.Optional<Boolean> coordinatorKnows(org.apache.fluss.metadata.TablePath path, long tableId) {
+        var ask = new org.apache.fluss.server.coordinator.event.AccessContextEvent<>(
+                context -> context.containsTableId(tableId));
+        synchronized (this) {
+            if (!coordinatorRunning) {
+                return java.util.Optional.empty();
+            }
+            coordinator.getCoordinatorEventProcessor().getCoordinatorEventManager().put(ask);
+        }
+        try {
+            return java.util.Optional.of(ask.getResultFuture().get(10, TimeUnit.SECONDS));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return java.util.Optional.empty();
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            return java.util.Optional.empty();
+        }
+    }
+
     /** The first half of {@link #restartCoordinator()}: the coordinator is down until {@link #startCoordinator()}. */
     synchronized void stopCoordinator() {
         try {

@@ -11,22 +11,23 @@ import org.apache.flink.table.api.TableEnvironment;
 
 /** The checks between two rounds of writes: the union read while the lake lags, and a checkpoint once it has caught up. */
 final class RoundChecks {
+    static final String BATCH_BEFORE_SNAPSHOT = "docs/findings/fluss-0.9-batch-union-read-before-first-snapshot.md";
+
     private RoundChecks() {}
 
     /**
      * A live check between rounds, before tiering catches up: the union read (the lake's latest
      * snapshot merged with the log tail above its offsets) must already hold what every write so
      * far makes of the table — the promise while the lake lags, not only once it has caught up.
-     * Not taken (a note says so) before the table has a readable lake snapshot: Fluss's batch
-     * union read refuses to run until then.
+     * Not taken (a note says so) before the table has a readable lake snapshot: Fluss 0.9.1's
+     * batch union read fails until then, a finding of its own (apache/fluss#3207).
      */
     static ProofReport.Checkpoint liveUnion(ProofRun run, int round, int written, List<String> notes) {
         LakeWatch watch = run.watch();
         watch.poll();
         if (watch.cuts().isEmpty()) {
-            // Fluss refuses a batch union read until the table has a readable lake snapshot, by design.
-            notes.add("no union read after round " + round + ": no readable lake snapshot yet (Fluss's batch"
-                    + " union read needs one)");
+            notes.add("no union read after round " + round + ": no readable lake snapshot yet, and Fluss 0.9.1's"
+                    + " batch union read fails until there is one (apache/fluss#3207: " + BATCH_BEFORE_SNAPSHOT + ")");
             return null;
         }
         List<LakeWatch.Sample> samples = watch.samples();

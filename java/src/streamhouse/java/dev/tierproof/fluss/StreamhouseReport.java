@@ -27,6 +27,7 @@ final class StreamhouseReport {
         live.forEach(line -> details.add(String.format("live checks      : %s", line)));
         ObjectNode json = json(cfg, ddl, run.table().table(), produced.statements(), run.cluster(),
                 tiered.quiesced(), judged.bounds(), judged.verdict());
+        run.table().setupFindings().forEach(json.putArray("setup_findings")::add);
         return new ProofReport(json, judged.verdict(), checkpoints, tiered.stalled(), ddl.sql(), details,
                 run.timings()).withTierLag(lag(run.watch().samples())).withFailedReads(judged.failedReads());
     }
@@ -53,6 +54,7 @@ final class StreamhouseReport {
         if (!injected.isEmpty()) {
             details.add(String.format("faults           : %s", String.join(", ", injected)));
         }
+        run.table().setupFindings().forEach(f -> details.add(String.format("setup finding    : %s", f)));
         details.add(String.format("tiered into      : Paimon %s.%s in %s", run.table().db(), run.table().table(),
                 cfg.warehouse()));
         if (!cfg.ownTiering()) {

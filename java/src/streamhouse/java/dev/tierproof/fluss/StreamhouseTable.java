@@ -9,6 +9,7 @@ import dev.tierproof.paimon.PaimonLake;
 import dev.tierproof.paimon.PaimonTables;
 import dev.tierproof.run.Steps;
 import java.time.ZoneOffset;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.apache.flink.table.api.TableEnvironment;
@@ -21,8 +22,11 @@ import org.apache.fluss.metadata.TablePath;
  * in a database made if missing; each thing made is registered to be undone if the run fails.
  */
 final class StreamhouseTable {
-    /** The table made, and the Flink catalog of Fluss (batch) the proof writes and reads it through. */
-    record Created(String db, String table, TablePath path, TableEnvironment flussBatch) {}
+    /**
+     * The table made, the Flink catalog of Fluss (batch) the proof writes and reads it through, and
+     * what making it met that is a finding of its own (a coordinator that missed it).
+     */
+    record Created(String db, String table, TablePath path, TableEnvironment flussBatch, List<String> setupFindings) {}
 
     private StreamhouseTable() {}
 
@@ -59,9 +63,10 @@ final class StreamhouseTable {
             steps.undo().created("Fluss table " + db + "." + table + " at " + cluster.bootstrapServers(),
                     () -> dropFlussTable(cluster, path));
         }
+        List<String> findings = MissedTable.check(cluster, path, steps.progress()::step).stream().toList();
         BucketLeaders.await(cluster, path, cfg.deadline());
         timings.put("create", Statements.millisSince(t));
-        return new Created(db, table, path, flussBatch);
+        return new Created(db, table, path, flussBatch, findings);
     }
 
     /**

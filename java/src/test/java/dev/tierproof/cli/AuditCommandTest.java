@@ -77,6 +77,7 @@ class AuditCommandTest {
         TableEnvironment sql = FlussCatalog.register(FLINK.engine().batchTables(), FLUSS.cluster());
         sql.executeSql("CREATE TABLE ledger (k BIGINT, name STRING, amount DECIMAL(10, 2), d DATE,"
                 + " PRIMARY KEY (k) NOT ENFORCED)" + LAKE).await(2, TimeUnit.MINUTES);
+        FLUSS.created("fluss", "ledger");
         sql.executeSql("INSERT INTO ledger VALUES (1, 'a', 1.50, DATE '2024-02-29'), (2, 'b', CAST(NULL AS DECIMAL(10, 2)), CAST(NULL AS DATE)),"
                 + " (3, 'c, d', -7.00, DATE '1970-01-01'), (4, '', 0.01, DATE '2000-01-01')").await(2, TimeUnit.MINUTES);
         sql.executeSql("INSERT INTO ledger VALUES (2, 'b2', 2.00, DATE '2024-03-01')").await(2, TimeUnit.MINUTES);
@@ -135,11 +136,13 @@ class AuditCommandTest {
         TableEnvironment sql = FlussCatalog.register(FLINK.engine().batchTables(), FLUSS.cluster());
         sql.executeSql("CREATE TABLE by_int (k BIGINT, p INT, v INT, PRIMARY KEY (k, p) NOT ENFORCED)"
                 + " PARTITIONED BY (p)" + LAKE).await(2, TimeUnit.MINUTES);
+        FLUSS.created("fluss", "by_int");
         sql.executeSql("INSERT INTO by_int VALUES (1, 553, 1), (3, 7, 3)").await(2, TimeUnit.MINUTES);
         // A log table (no key; one bucket: with an empty bucket its union read never ends, another
         // finding): rows are a multiset, a duplicate row kept.
         sql.executeSql("CREATE TABLE events (id INT, msg STRING) WITH ('bucket.num' = '1',"
                 + " 'table.datalake.enabled' = 'true', 'table.datalake.freshness' = '1s')").await(2, TimeUnit.MINUTES);
+        FLUSS.created("fluss", "events");
         sql.executeSql("INSERT INTO events VALUES (1, 'x'), (1, 'x'), (2, CAST(NULL AS STRING))").await(2, TimeUnit.MINUTES);
         try (Connection connection = ConnectionFactory.createConnection(FLUSS.cluster().clientConfig());
                 Tiering tiering = Tiering.start(FLINK.engine(), FLUSS.cluster(), FLUSS.warehouse(),
@@ -172,7 +175,9 @@ class AuditCommandTest {
     void whatCannotBeAuditedIsRefusedBeforeAnythingIsRead() throws Exception {
         TableEnvironment sql = FlussCatalog.register(FLINK.engine().batchTables(), FLUSS.cluster());
         sql.executeSql("CREATE TABLE not_tiered (k INT, v INT, PRIMARY KEY (k) NOT ENFORCED)").await(2, TimeUnit.MINUTES);
+        FLUSS.created("fluss", "not_tiered");
         sql.executeSql("CREATE TABLE tiered (k INT, v INT, PRIMARY KEY (k) NOT ENFORCED)" + LAKE).await(2, TimeUnit.MINUTES);
+        FLUSS.created("fluss", "tiered");
         Outcome plain = audit("fluss.not_tiered");
         assertThat(plain.status()).isEqualTo(Main.FAILED);
         assertThat(plain.err()).contains("--table fluss.not_tiered is not lake-enabled");

@@ -121,6 +121,9 @@ class ClusterCommandTest {
             // On a cluster it did not start, its tables live in a database of its own (made here: --database).
             assertThat(byAddress.out()).contains("tiered into      : Paimon tierproof.first in s3://tierproof/warehouse");
             assertThat(byAddress.err()).contains("creating Fluss database tierproof");
+            // The servers log at INFO, as Fluss's distribution has them: the coordinator's own account of the table.
+            assertThat(Files.readString(dir.resolve("logs").resolve("coordinator.log")))
+                    .contains("New table: tierproof.first with id");
 
             // On the cluster: Fluss's servers and Flink's session cluster (the tiering job and every read).
             Outcome proof = run("streamhouse", "--cluster", dir.toString(), "--random", "300", "--keys", "30",

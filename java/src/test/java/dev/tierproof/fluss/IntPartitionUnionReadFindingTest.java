@@ -46,6 +46,7 @@ class IntPartitionUnionReadFindingTest {
             batch.executeSql("CREATE TABLE " + t + " (k BIGINT, p " + type + ", v INT, PRIMARY KEY (k, p) NOT"
                     + " ENFORCED) PARTITIONED BY (p) WITH ('bucket.num' = '1', 'table.datalake.enabled' = 'true',"
                     + " 'table.datalake.freshness' = '1s')").await(2, TimeUnit.MINUTES);
+            FLUSS.created("fluss", t);
             batch.executeSql("INSERT INTO " + t + " VALUES (1, CAST(553 AS " + type + "), 1), (3, CAST(7 AS "
                     + type + "), 3)").await(2, TimeUnit.MINUTES);
         }

@@ -64,6 +64,7 @@ class LogTableUnionReadFindingTest {
             batch.executeSql("CREATE TABLE " + t + " (a INT, b STRING) WITH ('bucket.num' = '"
                     + (t.equals("one_bucket") ? 1 : 3) + "', 'table.datalake.enabled' = 'true',"
                     + " 'table.datalake.freshness' = '1s')").await(2, TimeUnit.MINUTES);
+            FLUSS.created("fluss", t);
             // One INSERT: a log table without a bucket key puts the batch in one bucket.
             batch.executeSql("INSERT INTO " + t + " VALUES (1, 'x'), (2, 'y'), (3, 'z')").await(2, TimeUnit.MINUTES);
         }
