@@ -19,11 +19,7 @@ import java.util.concurrent.TimeUnit;
  * failure's message.
  */
 final class Launcher {
-    /**
-     * The package of Flink's JobManager and TaskManager. They keep the JVM's full JIT whatever this
-     * JVM uses: they hash every job's jars (SHA-1; 154 MB a job with --ship-connectors), which C1
-     * alone does about six times slower than C2, which has an intrinsic for it.
-     */
+    /** The package of Flink's JobManager and TaskManager. */
     private static final String FLINK_SERVERS = "org.apache.flink.runtime.";
 
     /** The package of Fluss's coordinator and tablet servers. */
@@ -112,7 +108,6 @@ final class Launcher {
     static List<String> jvmFlags(String mainClass) {
         List<String> flags = new ArrayList<>(ChildJvm.inheritedFlags());
         if (mainClass.startsWith(FLINK_SERVERS)) {
-            flags.removeIf(flag -> flag.startsWith("-XX:TieredStopAtLevel="));
             flags.add("-Dtierproof.log.jobmaster=INFO");
         }
         if (mainClass.startsWith(FLUSS_SERVERS) || mainClass.startsWith(FLINK_SERVERS)) {
