@@ -3,10 +3,8 @@ package dev.tierproof.fluss;
 import dev.tierproof.core.TierproofException;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 import org.apache.fluss.client.Connection;
-import org.apache.fluss.client.ConnectionFactory;
 import org.apache.fluss.client.FlussConnection;
 import org.apache.fluss.client.metadata.MetadataUpdater;
 import org.apache.fluss.metadata.TableBucket;
@@ -20,20 +18,18 @@ import org.apache.fluss.metadata.TablePath;
  * at the write step's deadline.
  */
 final class BucketLeaders {
-    static final String FINDING = "docs/findings/fluss-0.9-lost-create-table-event.md";
-
     private BucketLeaders() {}
 
     /**
      * Waits, within {@code deadline}, until every bucket of a table without partitions has a
      * leader (a partitioned table's buckets are its partitions', made as they are written).
      */
-    static void await(FlussCluster cluster, TablePath path, Duration deadline) {
-        try (Connection connection = ConnectionFactory.createConnection(cluster.clientConfig())) {
-            TableInfo info = connection.getAdmin().getTableInfo(path).get(30, TimeUnit.SECONDS);
-            if (info.isPartitioned()) {
-                return;
-            }
+    static void await(Connection connection, TableInfo info, Duration deadline) {
+        if (info.isPartitioned()) {
+            return;
+        }
+        TablePath path = info.getTablePath();
+        try {
             MetadataUpdater metadata = ((FlussConnection) connection).getMetadataUpdater();
             long end = System.nanoTime() + deadline.toNanos();
             List<Integer> leaderless = leaderless(metadata, path, info);
@@ -45,15 +41,11 @@ final class BucketLeaders {
                 throw new TierproofException("Fluss elected no leader for bucket(s) " + leaderless + " of " + path
                         + " within " + deadline.toSeconds() + " s of creating it, so writes to them would wait for ever."
                         + " Fluss 0.9.1's coordinator can miss a table created under load (apache/fluss#1018: "
-                        + FINDING + ")");
+                        + MissedTable.FINDING + ")");
             }
-        } catch (TierproofException e) {
-            throw e;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new TierproofException("interrupted while waiting for the leaders of " + path, e);
-        } catch (Exception e) {
-            throw new TierproofException("could not read the leaders of " + path + ": " + e.getMessage(), e);
         }
     }
 

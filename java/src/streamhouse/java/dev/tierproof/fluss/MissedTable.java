@@ -4,8 +4,10 @@ import dev.tierproof.core.TierproofException;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import org.apache.fluss.client.Connection;
 import org.apache.fluss.client.ConnectionFactory;
+import org.apache.fluss.metadata.TableInfo;
 import org.apache.fluss.metadata.TablePath;
 
 /**
@@ -33,8 +35,12 @@ public final class MissedTable {
      * @return what was found and done, for the run's report; empty when the coordinator knows the
      *     table, or the cluster cannot tell
      */
-    public static Optional<String> check(FlussCluster cluster, TablePath path, java.util.function.Consumer<String> say) {
-        long tableId = tableId(cluster, path);
+    public static Optional<String> check(FlussCluster cluster, TablePath path, Consumer<String> say) {
+        return check(cluster, path, tableInfo(cluster, path).getTableId(), say);
+    }
+
+    /** As above, for the table of id {@code tableId}. */
+    static Optional<String> check(FlussCluster cluster, TablePath path, long tableId, Consumer<String> say) {
         if (known(cluster, path, tableId, NOTICE)) {
             return Optional.empty();
         }
@@ -70,9 +76,9 @@ public final class MissedTable {
         }
     }
 
-    private static long tableId(FlussCluster cluster, TablePath path) {
+    private static TableInfo tableInfo(FlussCluster cluster, TablePath path) {
         try (Connection connection = ConnectionFactory.createConnection(cluster.clientConfig())) {
-            return connection.getAdmin().getTableInfo(path).get(30, TimeUnit.SECONDS).getTableId();
+            return connection.getAdmin().getTableInfo(path).get(30, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new TierproofException("interrupted while reading the id of " + path, e);

@@ -63,10 +63,34 @@ final class StreamhouseTable {
             steps.undo().created("Fluss table " + db + "." + table + " at " + cluster.bootstrapServers(),
                     () -> dropFlussTable(cluster, path));
         }
-        List<String> findings = MissedTable.check(cluster, path, steps.progress()::step).stream().toList();
-        BucketLeaders.await(cluster, path, cfg.deadline());
+        List<String> findings = served(cluster, path, cfg, steps);
         timings.put("create", Statements.millisSince(t));
         return new Created(db, table, path, flussBatch, findings);
+    }
+
+    /**
+     * Whether the new table is served: taken in by the coordinator (restarted when it missed it,
+     * on a cluster tierproof runs) and, without partitions, a leader for every bucket.
+     *
+     * @return what that met that is a finding of its own
+     */
+    private static List<String> served(FlussCluster cluster, TablePath path, StreamhouseProof.Config cfg,
+            Steps steps) {
+        try (Connection connection = ConnectionFactory.createConnection(cluster.clientConfig())) {
+            org.apache.fluss.metadata.TableInfo info = connection.getAdmin().getTableInfo(path)
+                    .get(30, TimeUnit.SECONDS);
+            List<String> findings = MissedTable.check(cluster, path, info.getTableId(), steps.progress()::step)
+                    .stream().toList();
+            BucketLeaders.await(connection, info, cfg.deadline());
+            return findings;
+        } catch (TierproofException e) {
+            throw e;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TierproofException("interrupted while checking that " + path + " is served", e);
+        } catch (Exception e) {
+            throw new TierproofException("could not read the leaders of " + path + ": " + Steps.rootMessage(e), e);
+        }
     }
 
     /**

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 import org.apache.fluss.client.Connection;
 import org.apache.fluss.client.ConnectionFactory;
 import org.apache.fluss.metadata.Schema;
@@ -47,18 +48,8 @@ class MissedTableTest {
     void aMissedTableRestartsTheCoordinatorAndIsServedAfter() throws Exception {
         TablePath path = create("missed");
         AtomicInteger restarts = new AtomicInteger();
-        FlussCluster missedOnce = new Delegate(FLUSS.cluster()) {
-            @Override
-            public Optional<Boolean> coordinatorKnows(TablePath p, long tableId) {
-                return Optional.of(restarts.get() > 0);
-            }
-
-            @Override
-            public void restartCoordinator() {
-                restarts.incrementAndGet();
-                super.restartCoordinator();
-            }
-        };
+        FlussCluster missedOnce = new Scripted(FLUSS.cluster(), () -> Optional.of(restarts.get() > 0),
+                restarts::incrementAndGet);
         List<String> said = new ArrayList<>();
         Optional<String> finding = MissedTable.check(missedOnce, path, said::add);
         assertThat(restarts).hasValue(1);
@@ -76,18 +67,12 @@ class MissedTableTest {
     void aClusterThatCannotTellIsNeitherAskedTwiceNorRestarted() throws Exception {
         TablePath path = create("elsewhere");
         AtomicInteger asked = new AtomicInteger();
-        FlussCluster elsewhere = new Delegate(FLUSS.cluster()) {
-            @Override
-            public Optional<Boolean> coordinatorKnows(TablePath p, long tableId) {
-                asked.incrementAndGet();
-                return Optional.empty();
-            }
-
-            @Override
-            public void restartCoordinator() {
-                throw new AssertionError("restarted a cluster that cannot tell");
-            }
-        };
+        FlussCluster elsewhere = new Scripted(FLUSS.cluster(), () -> {
+            asked.incrementAndGet();
+            return Optional.empty();
+        }, () -> {
+            throw new AssertionError("restarted a cluster that cannot tell");
+        });
         assertThat(MissedTable.check(elsewhere, path, s -> {})).isEmpty();
         assertThat(asked).hasValue(1);
     }
@@ -112,14 +97,9 @@ class MissedTableTest {
         }
     }
 
-    /** A cluster that is the test's own, but for what a test changes. */
-    private static class Delegate implements FlussCluster {
-        private final FlussCluster cluster;
-
-        Delegate(FlussCluster cluster) {
-            this.cluster = cluster;
-        }
-
+    /** The test's own cluster, but for what its coordinator is said to know, and a hook run before a restart. */
+    private record Scripted(FlussCluster cluster, Supplier<Optional<Boolean>> knows, Runnable beforeRestart)
+            implements FlussCluster {
         @Override
         public String bootstrapServers() {
             return cluster.bootstrapServers();
@@ -131,12 +111,18 @@ class MissedTableTest {
         }
 
         @Override
+        public Optional<Boolean> coordinatorKnows(TablePath path, long tableId) {
+            return knows.get();
+        }
+
+        @Override
         public void restartTabletServer(int id, boolean samePort) {
             cluster.restartTabletServer(id, samePort);
         }
 
         @Override
         public void restartCoordinator() {
+            beforeRestart.run();
             cluster.restartCoordinator();
         }
 
