@@ -244,6 +244,18 @@ slowest_classes() {
     sort -rn | head -n 10 | awk '{printf "  %7.1f  %s\n", $1, $2}'
 }
 
+# Each failed JUnit test as surefire reported it: the whole assertion message (a proof's report
+# with its failed read's cause), which the filtered Maven output above cuts to its FAIL lines.
+# Bounded, so a log keeps its tail.
+failed_tests() {
+  local reports=java/target/surefire-reports report
+  [ -d "$reports" ] || return 0
+  for report in $(grep -l -E '<<< (FAILURE|ERROR)!' "$reports"/*.txt 2>/dev/null); do
+    echo "test: failed: $(basename "$report" .txt) (the first 120 lines of $report)"
+    grep -v -E '^\s+at (org\.junit|java\.base|org\.apache\.maven)' "$report" | head -n 120 | sed 's/^/  | /'
+  done
+}
+
 # The Rust and Python checks: lints, cargo test, pytest. Counts go to $1/cargo and $1/pytest; a lint
 # that fails leaves $1/lint-failed.
 rust_and_python_checks() {
@@ -306,6 +318,7 @@ test_all() {
   cat "$logs/side.out"
   stage "done"
   slowest_classes
+  failed_tests
   summarize "$logs"
 }
 

@@ -2,6 +2,7 @@ package dev.tierproof.cli;
 
 import dev.tierproof.core.Workload;
 import dev.tierproof.fluss.FlussCatalog;
+import dev.tierproof.fluss.FinalRead;
 import dev.tierproof.fluss.FlussCluster;
 import dev.tierproof.deploy.ProcessCluster;
 import dev.tierproof.deploy.ProcessFlussCluster;
@@ -17,7 +18,9 @@ import dev.tierproof.util.HostPort;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -73,6 +76,11 @@ final class StreamhouseCommand extends TierproofCommand {
             + " checkpoints every SECONDS (and so Flink's restart strategy) instead of as Fluss's entry point runs it"
             + " (no checkpoints, no restarts)")
     Integer tieringCheckpoints;
+
+    @Option(names = "--reads", paramLabel = "READ", split = ",", description = "run only these of the final"
+            + " reads, in the order the verdict judges them: paimon_batch, paimon_streaming, paimon_replay,"
+            + " fluss_changelog, fluss_full (needs paimon_batch), fluss_union, views (needs fluss_union); default all")
+    List<String> reads;
 
     @Mixin
     WorkloadOptions workload;
@@ -145,6 +153,10 @@ final class StreamhouseCommand extends TierproofCommand {
         return Duration.ofSeconds(tieringCheckpoints);
     }
 
+    private Set<FinalRead> finalReads() {
+        return reads == null ? EnumSet.allOf(FinalRead.class) : FinalRead.parse(reads);
+    }
+
     private StreamhouseProof.Producer producer() {
         return switch (producer) {
             case "client" -> StreamhouseProof.Producer.CLIENT;
@@ -172,6 +184,9 @@ final class StreamhouseCommand extends TierproofCommand {
                     .map(e -> e.getKey() + "=" + e.getValue()).toList());
         }
         producer(); // checked before anything starts
+        FinalRead.refusal(finalReads()).ifPresent(refusal -> {
+            throw new IllegalArgumentException(refusal);
+        });
         String usersDdl = tableOptions.ddl(table, Workload.Target.FLUSS);
         // A name Fluss refuses is refused here, before any cluster starts.
         String ddl = usersDdl != null ? usersDdl : FlussCatalog.tieredTableDdl(table != null ? table : "accounts");
@@ -248,7 +263,7 @@ final class StreamhouseCommand extends TierproofCommand {
                 external = ownTiering() ? remote.refuseIfOthersWouldBeTiered(Duration.ofSeconds(30)) : remote;
             }
             new StreamhouseProof.Config(checked, lake, null, perInsert, producer(), rounds, schedule,
-                    checkpoints(), ProducerOptions.parse(producerOptions), database, ownTiering());
+                    checkpoints(), ProducerOptions.parse(producerOptions), database, ownTiering(), finalReads());
             if (producer() == StreamhouseProof.Producer.SQL) {
                 checked.statements(perInsert);
             }
@@ -280,7 +295,7 @@ final class StreamhouseCommand extends TierproofCommand {
             ProofReport result = StreamhouseProof.run(servers.cluster(), servers.engine(),
                     new StreamhouseProof.Config(checked, warehouse.lake(), deadline, perInsert,
                             producer(), rounds, schedule, checkpoints(), ProducerOptions.parse(producerOptions),
-                            database, ownTiering()),
+                            database, ownTiering(), finalReads()),
                     session.steps());
             session.completed();
             progress.step("stopping Flink and the Fluss cluster");

@@ -23,6 +23,7 @@ final class FinalReads {
 
     private static final String NOT_RUN = "not run: tiering stalled, so there is no count of the source's own"
             + " to stop at";
+    private static final String NOT_PICKED = "not run: not among --reads";
 
     private final ProofRun run;
     private final Quiescence.Tiered tiered;
@@ -59,24 +60,24 @@ final class FinalReads {
     private void readAll() {
         TableEnvironment paimonBatch = StreamhouseTable.paimon(run.engine().batchTables(), run.cfg().warehouse(),
                 run.cfg().database());
-        Reading.Planned lake = reading.plan("paimon_batch", Workload.Source.SNAPSHOT,
+        Reading.Planned lake = !picked(FinalRead.PAIMON_BATCH) ? null : plan(first, reading.plan(
+                "paimon_batch", Workload.Source.SNAPSHOT,
                 () -> Reading.Bound.endsByItself("a batch query ends by itself"),
-                (lane, sink) -> BoundedRead.collect(lane, paimonBatch, all, sink, run.cfg().deadline()));
-        first.add(lake);
+                (lane, sink) -> BoundedRead.collect(lane, paimonBatch, all, sink, run.cfg().deadline())));
         planLakeReplays();
         Reading.Planned full = planFlussStreaming(lake);
-        Reading.Planned union = reading.plan("fluss_union", Workload.Source.SNAPSHOT,
+        Reading.Planned union = !picked(FinalRead.FLUSS_UNION) ? null : plan(first, reading.plan(
+                "fluss_union", Workload.Source.SNAPSHOT,
                 () -> Reading.Bound.endsByItself("a batch union read (lake snapshot + log) ends by itself"),
-                (lane, sink) -> BoundedRead.collect(lane, run.table().flussBatch(), all, sink, run.cfg().deadline()));
-        first.add(union);
-        List<Reading.Planned> unionViews = planViews(paimonBatch);
+                (lane, sink) -> BoundedRead.collect(lane, run.table().flussBatch(), all, sink, run.cfg().deadline())));
+        List<Reading.Planned> unionViews = picked(FinalRead.VIEWS) ? planViews(paimonBatch) : List.of();
         long readsStart = System.nanoTime();
         reading.together(first);
         if (full != null && !lake.ok()) {
             reading.notRun(full, "not run: it is bounded by the lake's row count, and the lake read failed");
             second.remove(full);
         }
-        if (union.ok()) {
+        if (union != null && union.ok()) {
             second.addAll(unionViews);
         } else {
             unionViews.forEach(v -> reading.notRun(v, "not run: the union read did not end"));
@@ -85,10 +86,26 @@ final class FinalReads {
         run.timings().put("reads", Statements.millisSince(readsStart));
     }
 
+    /** Whether {@code --reads} picked the read; if not, its bound says so. */
+    private boolean picked(FinalRead read) {
+        if (run.cfg().reads().contains(read)) {
+            return true;
+        }
+        if (read != FinalRead.VIEWS) {
+            bounds.put(read.id(), NOT_PICKED);
+        }
+        return false;
+    }
+
+    private static Reading.Planned plan(List<Reading.Planned> group, Reading.Planned read) {
+        group.add(read);
+        return read;
+    }
+
     /** The lake's changelog: Flink's streaming read (bounded by the log's count) and Paimon's own stream scan. */
     private void planLakeReplays() {
         long logChanges = tiered.logChanges();
-        if (tiered.stalled() == null) {
+        if (picked(FinalRead.PAIMON_STREAMING) && tiered.stalled() == null) {
             TableEnvironment paimonStreaming = StreamhouseTable.paimon(run.engine().streamingTables(),
                     run.cfg().warehouse(), run.cfg().database());
             String replay = run.cfg().workload().selectAll(Map.of("scan.mode", "from-snapshot", "scan.snapshot-id",
@@ -97,36 +114,49 @@ final class FinalReads {
                     "stopped after the log's " + logChanges + " changes (the sum of the tiered log end offsets)",
                     logChanges), (lane, sink) -> BoundedRead.collect(lane, paimonStreaming, replay, sink,
                             run.cfg().deadline(), logChanges)));
-        } else {
+        } else if (tiered.stalled() != null && run.cfg().reads().contains(FinalRead.PAIMON_STREAMING)) {
             bounds.put("paimon_streaming", NOT_RUN);
         }
-        String db = run.table().db();
-        String table = run.table().table();
-        first.add(reading.plan("paimon_replay", Workload.Source.REPLAY,
-                () -> Reading.Bound.endsByItself("Paimon's stream scan up to the latest snapshot"),
-                (lane, sink) -> PaimonStreamReplay.replay(lane, run.cfg().warehouse(), db, table, sink,
-                        run.cfg().workload().columns(), run.cfg().deadline())));
+        if (picked(FinalRead.PAIMON_REPLAY)) {
+            String db = run.table().db();
+            String table = run.table().table();
+            first.add(reading.plan("paimon_replay", Workload.Source.REPLAY,
+                    () -> Reading.Bound.endsByItself("Paimon's stream scan up to the latest snapshot"),
+                    (lane, sink) -> PaimonStreamReplay.replay(lane, run.cfg().warehouse(), db, table, sink,
+                            run.cfg().workload().columns(), run.cfg().deadline())));
+        }
     }
 
     /**
      * Fluss's streaming reads: its log from the earliest offset (bounded by the log's count) and
      * its {@code full} startup (bounded by the lake's row count, so it starts once the lake read has
-     * ended). The latter, or null when tiering stalled.
+     * ended). The latter, or null when tiering stalled or it was not picked.
      */
     private Reading.Planned planFlussStreaming(Reading.Planned lake) {
+        boolean changelog = picked(FinalRead.FLUSS_CHANGELOG);
+        boolean fullStartup = picked(FinalRead.FLUSS_FULL);
         if (tiered.stalled() != null) {
-            bounds.put("fluss_changelog", NOT_RUN);
-            bounds.put("fluss_full", NOT_RUN);
+            if (changelog) {
+                bounds.put("fluss_changelog", NOT_RUN);
+            }
+            if (fullStartup) {
+                bounds.put("fluss_full", NOT_RUN);
+            }
             return null;
         }
         long logChanges = tiered.logChanges();
         TableEnvironment flussStreaming = StreamhouseTable.utc(FlussCatalog.register(run.engine().streamingTables(),
                 run.cluster(), run.cfg().warehouse(), run.table().db()));
-        String earliest = run.cfg().workload().selectAll(Map.of("scan.startup.mode", "earliest"));
-        first.add(reading.plan("fluss_changelog", Workload.Source.LOG, () -> new Reading.Bound(
-                "scan.startup.mode=earliest, stopped at the log end offsets: " + logChanges + " changes", logChanges),
-                (lane, sink) -> BoundedRead.collect(lane, flussStreaming, earliest, sink, run.cfg().deadline(),
-                        logChanges)));
+        if (changelog) {
+            String earliest = run.cfg().workload().selectAll(Map.of("scan.startup.mode", "earliest"));
+            first.add(reading.plan("fluss_changelog", Workload.Source.LOG, () -> new Reading.Bound(
+                    "scan.startup.mode=earliest, stopped at the log end offsets: " + logChanges + " changes",
+                    logChanges), (lane, sink) -> BoundedRead.collect(lane, flussStreaming, earliest, sink,
+                            run.cfg().deadline(), logChanges)));
+        }
+        if (!fullStartup) {
+            return null;
+        }
         String fullSql = run.cfg().workload().selectAll(Map.of("scan.startup.mode", "full"));
         Reading.Planned full = reading.plan("fluss_full", Workload.Source.SNAPSHOT, () -> new Reading.Bound(
                 "scan.startup.mode=full (lake snapshot + empty log tail), stopped after the lake's "

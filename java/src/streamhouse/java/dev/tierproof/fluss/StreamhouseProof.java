@@ -14,9 +14,12 @@ import dev.tierproof.run.Steps;
 import dev.tierproof.util.BoundedClose;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.fluss.client.Connection;
 import org.apache.fluss.client.ConnectionFactory;
 import org.apache.fluss.metadata.TablePath;
@@ -73,12 +76,18 @@ public final class StreamhouseProof {
      *     and dropped again at the end of a failed run if this run made it and it is empty
      * @param ownTiering whether the proof runs Fluss's tiering job itself, or relies on the
      *     cluster's own tiering service (a cluster tierproof did not start)
+     * @param reads the final reads to run (all, unless {@code --reads} picks some)
      */
     public record Config(Workload workload, LakeLocation warehouse, Duration deadline, int rowsPerInsert,
             Producer producer, int rounds, List<Fault> faults, Duration tieringCheckpoints,
-            Map<String, String> producerOptions, String database, boolean ownTiering) {
+            Map<String, String> producerOptions, String database, boolean ownTiering, Set<FinalRead> reads) {
         public Config {
             checkDatabase(database);
+            reads = reads.isEmpty() ? reads : EnumSet.copyOf(reads);
+            FinalRead.refusal(reads).ifPresent(refusal -> {
+                throw new IllegalArgumentException(refusal);
+            });
+            reads = Collections.unmodifiableSet(reads);
             Fault.refusal(faults, new RunSetup(ownTiering, warehouse)).ifPresent(refusal -> {
                 throw new IllegalArgumentException(refusal);
             });
@@ -109,6 +118,14 @@ public final class StreamhouseProof {
                 throw new IllegalArgumentException("--rounds " + rounds + " needs --producer client: rounds are"
                         + " ranges of operations, and SQL statements batch them");
             }
+        }
+
+        /** Every final read. */
+        public Config(Workload workload, LakeLocation warehouse, Duration deadline, int rowsPerInsert,
+                Producer producer, int rounds, List<Fault> faults, Duration tieringCheckpoints,
+                Map<String, String> producerOptions, String database, boolean ownTiering) {
+            this(workload, warehouse, deadline, rowsPerInsert, producer, rounds, faults, tieringCheckpoints,
+                    producerOptions, database, ownTiering, EnumSet.allOf(FinalRead.class));
         }
 
         /** The tiering job run as Fluss's entry point runs it. */

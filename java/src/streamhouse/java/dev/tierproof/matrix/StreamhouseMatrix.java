@@ -1,5 +1,6 @@
 package dev.tierproof.matrix;
 
+import dev.tierproof.fluss.FinalRead;
 import dev.tierproof.paimon.LakeLocation;
 import dev.tierproof.core.Ddl;
 import dev.tierproof.core.TierproofException;
@@ -29,8 +30,7 @@ public final class StreamhouseMatrix {
     /** Table kinds: a primary-key table (deduplicate), a first_row one, a log table (no key). */
     public static final List<String> KINDS = List.of("pk", "first-row", "log");
     public static final List<String> PARTITIONS = List.of("none", "STRING", "INT", "BIGINT", "DATE");
-    public static final List<String> READS = List.of("paimon_batch", "paimon_streaming", "paimon_replay",
-            "fluss_changelog", "fluss_full", "fluss_union");
+    public static final List<String> READS = FinalRead.tableReads();
 
     /**
      * One table shape.

@@ -140,6 +140,26 @@ class MessagesTest {
         assertTrue(search.err().contains("restart-lake needs cluster up's cluster"), search.err());
     }
 
+    @Test
+    void readsThatCannotBeRunAloneAreRefusedBeforeAnythingStarts() {
+        Outcome unknown = run("streamhouse", "--random", "20", "--reads", "paimon_batch,fluss_snapshot");
+        assertEquals(Main.FAILED, unknown.status());
+        assertTrue(unknown.err().contains("--reads: fluss_snapshot is not a read; the reads are paimon_batch,"
+                + " paimon_streaming, paimon_replay, fluss_changelog, fluss_full, fluss_union, views"), unknown.err());
+        Outcome full = run("streamhouse", "--random", "20", "--reads", "fluss_full");
+        assertEquals(Main.FAILED, full.status());
+        assertTrue(full.err().contains("--reads fluss_full needs paimon_batch"), full.err());
+        Outcome views = run("streamhouse", "--random", "20", "--reads", "views");
+        assertEquals(Main.FAILED, views.status());
+        assertTrue(views.err().contains("--reads names no read of the whole table"), views.err());
+        Outcome lakeViews = run("streamhouse", "--random", "20", "--reads", "paimon_batch,views");
+        assertEquals(Main.FAILED, lakeViews.status());
+        assertTrue(lakeViews.err().contains("--reads views needs fluss_union"), lakeViews.err());
+        for (Outcome o : List.of(unknown, full, views, lakeViews)) {
+            assertFalse(o.err().contains("starting Fluss"), o.err());
+        }
+    }
+
     /** A read-only file system (a read-only tmpfs mounted for the test: CI runs as root). */
     @Test
     void aReadOnlyWarehouseSaysSo() throws Exception {

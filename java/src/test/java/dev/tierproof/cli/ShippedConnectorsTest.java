@@ -47,11 +47,16 @@ class ShippedConnectorsTest {
 
             // Every job uploads the connectors (154 MB) and loads them anew; with the suite's other forks on
             // two cores, four reads side by side once took over the default 120 s deadline to start and end.
+            // One read of each kind of source a job reads: Paimon batch and streaming, Fluss's log, and
+            // the union read (which needs Fluss's Paimon lake plugin too). The other reads (fluss_full, the
+            // views) read the same sources; shipping the jars for them too took 8 more jobs, ~150 CPU-s.
             Outcome proof = run("streamhouse", "--fluss", m.group(1), "--warehouse", m.group(2), "--conf", m.group(3),
-                    "--flink", m.group(4), "--ship-connectors", "--random", "40", "--keys", "8", "--deadline-s", "300");
+                    "--flink", m.group(4), "--ship-connectors", "--random", "40", "--keys", "8", "--deadline-s", "300",
+                    "--reads", "paimon_batch,paimon_streaming,fluss_changelog,fluss_union");
             assertThat(proof.status()).as(proof.out() + proof.err()).isEqualTo(Main.CONSISTENT);
             assertThat(proof.err()).contains("each with the Paimon and Fluss connectors (pipeline.jars)");
-            assertThat(proof.out()).contains("fluss_union", "fluss_changelog", "paimon_batch");
+            assertThat(proof.out()).contains("fluss_union", "fluss_changelog", "paimon_batch", "paimon_streaming")
+                    .contains("fluss_full       : bound: not run: not among --reads");
             assertThat(ClusterCommandTest.flinkJobs(m.group(4)))
                     .as("the tiering job and the reads ran there, and none is left running")
                     .contains("Fluss Lake Tiering Service").doesNotContain("\"RUNNING\"");
