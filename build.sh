@@ -14,8 +14,10 @@ cd "$root"
 
 m2=${MAVEN_REPO:-$HOME/.m2/repository}
 # Maven's own JVM compiles with C1 alone and collects serially: its runs here are short, and on two
-# cores C2's compiles cost more CPU than they save (javac of the harness: 22 CPU-s to 11).
-export MAVEN_OPTS="-XX:TieredStopAtLevel=1 -XX:+UseSerialGC ${MAVEN_OPTS:-}"
+# cores C2's compiles cost more CPU than they save (javac of the harness: 22 CPU-s to 11). As the
+# test JVMs (java/pom.xml's tests.jvm), it loads Maven Central's classes without verifying them.
+short_jvm="-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -XX:+UnlockDiagnosticVMOptions -XX:-BytecodeVerificationRemote"
+export MAVEN_OPTS="$short_jvm ${MAVEN_OPTS:-}"
 pom=java/pom.xml
 mvn=(mvn -B -q -Dstyle.color=never -f "$pom")
 jar=java/target/tierproof-0.1.0.jar
@@ -329,7 +331,7 @@ users_project() {
   cp -r examples/junit-user/. "$user/"
   echo "test: a user's project (examples/junit-user)"
   # Its test JVM too, as tierproof's own (tests.jvm): 32 CPU-s to 18 for its one test.
-  JAVA_TOOL_OPTIONS="-XX:TieredStopAtLevel=1 -XX:+UseSerialGC" \
+  JAVA_TOOL_OPTIONS="$short_jvm" \
     mvn -B -Dstyle.color=never --no-transfer-progress -f "$user/pom.xml" test 2>&1 |
     plain | grep --line-buffered -E 'Tests run:|FAIL|ERROR|BUILD' | tee "$1/user" || true
   rm -rf "$user"

@@ -53,8 +53,16 @@ final class FinalReads {
             Verdict verdict = reads.judge(run.failures());
             run.timings().put("judge", Statements.millisSince(t));
             run.timings().put("fold", verdict.foldMillis());
-            return new Judged(verdict, bounds, failedReads);
+            return new Judged(verdict, inJudgingOrder(bounds), failedReads);
         }
+    }
+
+    /** The bounds of the table's reads in judging order, run or not, then the views'. */
+    private static Map<String, String> inJudgingOrder(Map<String, String> bounds) {
+        Map<String, String> out = new LinkedHashMap<>();
+        FinalRead.tableReads().stream().filter(bounds::containsKey).forEach(name -> out.put(name, bounds.get(name)));
+        out.putAll(bounds);
+        return out;
     }
 
     private void readAll() {

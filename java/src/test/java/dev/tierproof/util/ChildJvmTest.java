@@ -12,6 +12,8 @@ class ChildJvmTest {
         assertThat(ChildJvm.inherited("-XX:TieredStopAtLevel=1")).isTrue();
         assertThat(ChildJvm.inherited("-XX:+UseSerialGC")).isTrue();
         assertThat(ChildJvm.inherited("-XX:+UseG1GC")).isTrue();
+        assertThat(ChildJvm.inherited("-XX:+UnlockDiagnosticVMOptions")).isTrue();
+        assertThat(ChildJvm.inherited("-XX:-BytecodeVerificationRemote")).isTrue();
     }
 
     @Test
@@ -26,6 +28,7 @@ class ChildJvmTest {
     @Test
     void theSuiteRunsChildrenWithItsOwnFlags() {
         // The test JVM's own flags (pom.xml's tests.jvm) are what its servers get.
-        assertThat(ChildJvm.inheritedFlags()).contains("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC");
+        assertThat(ChildJvm.inheritedFlags()).containsSubsequence("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
+                "-XX:+UnlockDiagnosticVMOptions", "-XX:-BytecodeVerificationRemote");
     }
 }
