@@ -263,7 +263,7 @@ failed_tests() {
 rust_and_python_checks() {
   local logs=$1
   echo "test: cargo fmt --check, clippy -D warnings"
-  { cargo fmt --check && cargo clippy --all-targets --quiet -- -D warnings; } || echo "fmt or clippy" > "$logs/lint-failed"
+  { cargo fmt --check && cargo clippy --all-targets --features bench --quiet -- -D warnings; } || echo "fmt or clippy" > "$logs/lint-failed"
   echo "test: cargo test"
   cargo test --quiet > "$logs/cargo" 2>&1 || true
   cat "$logs/cargo"
@@ -406,6 +406,6 @@ case "${1:-}" in
     # The whole bench (no options) writes its figures, dated, to docs/measured.md; a smaller one only
     # where --markdown says.
     if [ $# -eq 0 ]; then set -- --markdown "$root/docs/measured.md"; fi
-    cargo bench --bench general; run bench --criterion "$root/target/criterion" "$@" ;;
+    cargo bench --features bench --bench general; run bench --criterion "$root/target/criterion" "$@" ;;
   *) echo "usage: ./build.sh build | run [command] [options] | test | bench | cluster up|down|status" >&2; exit 2 ;;
 esac
