@@ -11,7 +11,7 @@ public final class ProofReport extends Report {
      * A verdict taken while the proof ran: what the reads held then, judged by the core against
      * the writes that were in by then.
      */
-    public record Checkpoint(Kind kind, String label, Verdict verdict, String stalled) {
+    public record Checkpoint(Kind kind, String label, Verdict verdict, Unfinished unfinished) {
         /** When and how a checkpoint was taken. */
         public enum Kind {
             /** Between rounds, once tiering had caught up: the lake's batch read and the union read. */
@@ -23,29 +23,30 @@ public final class ProofReport extends Report {
         }
 
         public boolean consistent() {
-            return stalled == null && verdict.consistent();
+            return unfinished == null && verdict.consistent();
         }
 
-        /** STALLED, CONSISTENT or INCONSISTENT: the word the summary gives this checkpoint. */
+        /** STALLED, LAGGING, CONSISTENT or INCONSISTENT: the word the summary gives this checkpoint. */
         public String word() {
-            return ProofReport.word(stalled, consistent());
+            return ProofReport.word(unfinished, consistent());
         }
 
-        /** What backs the word: the evidence of a stall, the rows a consistent one held, else nothing. */
+        /** What backs the word: where tiering stood, the rows a consistent one held, else nothing. */
         public String detail() {
-            return stalled != null ? stalled : verdict.consistent() ? verdict.expectedRowCount() + " rows" : "";
+            return unfinished != null ? unfinished.evidence() : verdict.consistent() ? verdict.expectedRowCount()
+                    + " rows" : "";
         }
 
         /** The word and what backs it, as the summary says them: {@code CONSISTENT (3 rows)}. */
         public String status() {
-            return detail().isEmpty() ? word() : stalled != null ? word() + ": " + detail()
+            return detail().isEmpty() ? word() : unfinished != null ? word() + ": " + detail()
                     : word() + " (" + detail() + ")";
         }
     }
 
     private final Verdict verdict;
     private final List<Checkpoint> checkpoints;
-    private final String stalled;
+    private final Unfinished unfinished;
     private List<TierLag> tierLag = List.of();
     private java.util.Set<String> failedReads = java.util.Set.of();
 
@@ -61,25 +62,25 @@ public final class ProofReport extends Report {
 
     /**
      * With checkpoints between rounds, consistent only when each of them is too; and, when the
-     * lake never caught up with the log, the evidence ({@code stalled}, else null): the verdict
-     * is then STALLED.
+     * lake never caught up with the log, how far it got ({@code unfinished}, else null): the
+     * verdict is then STALLED or LAGGING.
      */
-    public ProofReport(ObjectNode json, Verdict verdict, List<Checkpoint> checkpoints, String stalled, String ddl,
-            List<String> details, Map<String, Long> timings) {
+    public ProofReport(ObjectNode json, Verdict verdict, List<Checkpoint> checkpoints, Unfinished unfinished,
+            String ddl, List<String> details, Map<String, Long> timings) {
         super(json, verdict, ddl, details, timings);
         this.verdict = verdict;
         this.checkpoints = List.copyOf(checkpoints);
-        this.stalled = stalled;
-        if (stalled != null) {
-            json.put("stalled", stalled);
+        this.unfinished = unfinished;
+        if (unfinished != null) {
+            json.put(unfinished.key(), unfinished.evidence());
         }
         if (!checkpoints.isEmpty()) {
             var array = json.putArray("checkpoints");
             checkpoints.forEach(c -> {
                 ObjectNode o = array.addObject().put("kind", c.kind().name().toLowerCase(java.util.Locale.ROOT))
                         .put("label", c.label());
-                if (c.stalled() != null) {
-                    o.put("stalled", c.stalled());
+                if (c.unfinished() != null) {
+                    o.put(c.unfinished().key(), c.unfinished().evidence());
                 }
                 o.set("verdict", Verdict.JSON.valueToTree(c.verdict()));
             });
@@ -123,12 +124,17 @@ public final class ProofReport extends Report {
 
     @Override
     public boolean consistent() {
-        return stalled == null && verdict.consistent() && checkpoints.stream().allMatch(Checkpoint::consistent);
+        return unfinished == null && verdict.consistent() && checkpoints.stream().allMatch(Checkpoint::consistent);
     }
 
-    /** The evidence that the lake never caught up with the log (the verdict is STALLED), or null. */
-    public String stalled() {
-        return stalled;
+    /** Where tiering stood when the lake never caught up with the log (STALLED or LAGGING), or null. */
+    public Unfinished unfinished() {
+        return unfinished;
+    }
+
+    /** Whether the wait for tiering ran out while it still moved (the verdict is LAGGING: no finding). */
+    public boolean lagging() {
+        return unfinished != null && unfinished.moving();
     }
 
     public List<Checkpoint> checkpoints() {
@@ -170,7 +176,7 @@ public final class ProofReport extends Report {
             }
             c.verdict().failures().forEach(w -> sb.append(String.format("    failure: %s%n", w)));
         }
-        if (stalled == null && !verdict.consistent()) {
+        if (unfinished == null && !verdict.consistent()) {
             sb.append(String.format("triage           : %s%n", triage()));
         }
         String reason = verdictReason();
@@ -180,22 +186,22 @@ public final class ProofReport extends Report {
     }
 
     /**
-     * The run's verdict in the word its summary ends with: STALLED when the lake never caught up
-     * with the log, else CONSISTENT or INCONSISTENT as {@link #consistent} says.
+     * The run's verdict in the word its summary ends with: STALLED or LAGGING when the lake never
+     * caught up with the log, else CONSISTENT or INCONSISTENT as {@link #consistent} says.
      */
     public String verdictWord() {
-        return word(stalled, consistent());
+        return word(unfinished, consistent());
     }
 
-    /** The one rule for a verdict's word, the run's and each checkpoint's: a stall outranks the reads. */
-    private static String word(String stalled, boolean consistent) {
-        return stalled != null ? "STALLED" : consistent ? "CONSISTENT" : "INCONSISTENT";
+    /** The one rule for a verdict's word, the run's and each checkpoint's: tiering outranks the reads. */
+    private static String word(Unfinished unfinished, boolean consistent) {
+        return unfinished != null ? unfinished.word() : consistent ? "CONSISTENT" : "INCONSISTENT";
     }
 
     /** What the summary says after the verdict's word: empty for INCONSISTENT (the lines above say why). */
     public String verdictReason() {
-        if (stalled != null) {
-            return "writes had stopped and the lake did not reach the log end offset: " + stalled;
+        if (unfinished != null) {
+            return unfinished.reason();
         }
         return consistent() ? "every read equals the expected state (" + verdict.promise() + ")" : "";
     }

@@ -21,8 +21,8 @@ final class FinalReads {
     /** The verdict, how each read was bounded (or why it did not run), and the reads that failed. */
     record Judged(Verdict verdict, Map<String, String> bounds, List<String> failedReads) {}
 
-    private static final String NOT_RUN = "not run: tiering stalled, so there is no count of the source's own"
-            + " to stop at";
+    private static final String NOT_RUN = "not run: tiering did not catch up, so there is no count of the"
+            + " source's own to stop at";
     private static final String NOT_PICKED = "not run: not among --reads";
 
     private final ProofRun run;
@@ -113,7 +113,7 @@ final class FinalReads {
     /** The lake's changelog: Flink's streaming read (bounded by the log's count) and Paimon's own stream scan. */
     private void planLakeReplays() {
         long logChanges = tiered.logChanges();
-        if (picked(FinalRead.PAIMON_STREAMING) && tiered.stalled() == null) {
+        if (picked(FinalRead.PAIMON_STREAMING) && !tiered.unfinishedTiering()) {
             TableEnvironment paimonStreaming = StreamhouseTable.paimon(run.engine().streamingTables(),
                     run.cfg().warehouse(), run.cfg().database());
             String replay = run.cfg().workload().selectAll(Map.of("scan.mode", "from-snapshot", "scan.snapshot-id",
@@ -122,7 +122,7 @@ final class FinalReads {
                     "stopped after the log's " + logChanges + " changes (the sum of the tiered log end offsets)",
                     logChanges), (lane, sink) -> BoundedRead.collect(lane, paimonStreaming, replay, sink,
                             run.cfg().deadline(), logChanges)));
-        } else if (tiered.stalled() != null && run.cfg().reads().contains(FinalRead.PAIMON_STREAMING)) {
+        } else if (tiered.unfinishedTiering() && run.cfg().reads().contains(FinalRead.PAIMON_STREAMING)) {
             bounds.put("paimon_streaming", NOT_RUN);
         }
         if (picked(FinalRead.PAIMON_REPLAY)) {
@@ -143,7 +143,7 @@ final class FinalReads {
     private Reading.Planned planFlussStreaming(Reading.Planned lake) {
         boolean changelog = picked(FinalRead.FLUSS_CHANGELOG);
         boolean fullStartup = picked(FinalRead.FLUSS_FULL);
-        if (tiered.stalled() != null) {
+        if (tiered.unfinishedTiering()) {
             if (changelog) {
                 bounds.put("fluss_changelog", NOT_RUN);
             }

@@ -156,6 +156,25 @@ public final class LakeWatch implements AutoCloseable {
         return List.copyOf(samples);
     }
 
+    /**
+     * The longest the lake went without a new snapshot while watched, up to each new one (the
+     * first counted from the watch's start, so it holds the tiering job's start): how long one
+     * round of tiering took here at its slowest.
+     */
+    public synchronized Duration slowestRound() {
+        long longest = 0;
+        long since = 0;
+        long id = -1;
+        for (Sample s : samples) {
+            if (s.lakeSnapshot() != id) {
+                longest = Math.max(longest, s.atMillis() - since);
+                since = s.atMillis();
+                id = s.lakeSnapshot();
+            }
+        }
+        return Duration.ofMillis(longest);
+    }
+
     /** Every distinct readable snapshot seen, in the order they were first seen. */
     public synchronized List<Cut> cuts() {
         return List.copyOf(cuts.values());

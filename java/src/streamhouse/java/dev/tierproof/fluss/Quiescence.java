@@ -1,5 +1,6 @@
 package dev.tierproof.fluss;
 
+import dev.tierproof.report.Unfinished;
 import dev.tierproof.run.Steps;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicReference;
@@ -7,16 +8,22 @@ import org.apache.fluss.client.Connection;
 import org.apache.fluss.metadata.TablePath;
 
 /**
- * The proof's tiering stage: once writes have stopped, the lake must catch up with the log within
- * the stall bound, or the verdict is STALLED (the reads that end by themselves still run, as
- * evidence of what the lake holds).
+ * The proof's tiering stage: once writes have stopped, the lake must catch up with the log. If no
+ * bucket's lake offset moves for the stall window the verdict is STALLED (a finding); if they
+ * still move when the wait runs out, LAGGING (slow, not stuck: no finding). Either way the reads
+ * that end by themselves still run, as evidence of what the lake holds.
  */
 final class Quiescence {
-    /** Where tiering ended: caught up ({@code quiesced}), or stalled with its evidence. */
-    record Tiered(Tiering.Quiesced quiesced, String stalled) {
-        /** The log's changes every streaming read stops at, or -1 when tiering stalled. */
+    /** Where tiering ended: caught up ({@code quiesced}), or not, with its evidence. */
+    record Tiered(Tiering.Quiesced quiesced, Unfinished unfinished) {
+        /** The log's changes every streaming read stops at, or -1 when tiering did not catch up. */
         long logChanges() {
             return quiesced != null ? quiesced.logEndOffset() : -1;
+        }
+
+        /** Whether the lake never caught up (STALLED or LAGGING): no count to stop streaming reads at. */
+        boolean unfinishedTiering() {
+            return unfinished != null;
         }
     }
 
@@ -28,15 +35,15 @@ final class Quiescence {
      */
     static Tiered await(ProofRun run, TieringJob tiering) {
         Tiering.Quiesced q = null;
-        String stalled = null;
+        Unfinished unfinished = null;
         try {
-            q = awaitTiering(run.steps(), run.connection(), run.table().path(), run.cfg().deadline());
+            q = awaitTiering(run);
             run.timings().put("tiering_wait", q.waitedMillis());
             run.steps().progress().step("tiered: " + q.logEndOffset() + " changes in " + q.buckets() + " bucket(s),"
                     + " lake snapshot " + q.lakeSnapshotId() + " (" + q.waitedMillis() + " ms)");
-        } catch (TieringStalled e) {
-            stalled = e.evidence();
-            run.steps().progress().step("STALLED: " + stalled);
+        } catch (TieringUnfinished e) {
+            unfinished = e.unfinished();
+            run.steps().progress().step(unfinished.word() + ": " + unfinished.evidence());
         }
         run.watch().poll(); // the last look: the snapshot tiering ended with
         run.watch().close();
@@ -45,18 +52,27 @@ final class Quiescence {
         if (tieringFailed != null) {
             run.failures().add(tieringFailed);
         }
-        return new Tiered(q, stalled);
+        return new Tiered(q, unfinished);
     }
 
-    /** Waits, as a step, until the lake holds every bucket's log up to its end offset. */
-    static Tiering.Quiesced awaitTiering(Steps steps, Connection connection, TablePath path, Duration deadline) {
+    /**
+     * Waits, as a step, until the lake holds every bucket's log up to its end offset: STALLED when
+     * nothing moves for the stall window (from the table's freshness and the slowest round of
+     * tiering the run's watch saw), LAGGING when the step's deadline nears while it still moves.
+     */
+    static Tiering.Quiesced awaitTiering(ProofRun run) {
+        Steps steps = run.steps();
+        Connection connection = run.connection();
+        TablePath path = run.table().path();
+        Duration deadline = run.cfg().deadline();
         steps.progress().step("waiting for tiering to quiesce (every bucket's lake offset = its log end offset)");
         AtomicReference<String> seen = new AtomicReference<>("offsets not read yet");
         return steps.run("waiting for tiering to quiesce", deadline, control -> {
             control.detail(() -> seen.get() + Tiering.NO_CHANGE_NOTE);
             Duration freshness = connection.getAdmin().getTableInfo(path).get().getTableConfig()
                     .getDataLakeFreshness();
-            return Tiering.awaitQuiesced(connection.getAdmin(), path, Tiering.stallBound(freshness, deadline), seen);
+            Duration window = Tiering.stallWindow(freshness, run.watch().slowestRound());
+            return Tiering.awaitQuiesced(connection.getAdmin(), path, window, Tiering.waitBound(deadline), seen);
         });
     }
 }

@@ -3,6 +3,7 @@ package dev.tierproof.fluss;
 import dev.tierproof.core.Workload;
 import dev.tierproof.flink.BoundedRead;
 import dev.tierproof.report.ProofReport;
+import dev.tierproof.report.Unfinished;
 import dev.tierproof.report.ProofReport.Checkpoint.Kind;
 import dev.tierproof.run.Reading;
 import java.util.List;
@@ -56,14 +57,13 @@ final class RoundChecks {
      * union read must hold what the operations written so far make of the table.
      */
     static ProofReport.Checkpoint checkpoint(ProofRun run, int round, int written) {
-        String stalled = null;
+        Unfinished unfinished = null;
         String lake;
         try {
-            lake = "lake snapshot " + Quiescence.awaitTiering(run.steps(), run.connection(), run.table().path(),
-                    run.cfg().deadline()).lakeSnapshotId();
-        } catch (TieringStalled e) {
-            stalled = e.evidence();
-            lake = "tiering stalled";
+            lake = "lake snapshot " + Quiescence.awaitTiering(run).lakeSnapshotId();
+        } catch (TieringUnfinished e) {
+            unfinished = e.unfinished();
+            lake = "tiering " + unfinished.word().toLowerCase(java.util.Locale.ROOT);
         }
         try (Workload prefix = run.cfg().workload().prefix(written); Workload.Reads reads = prefix.reads()) {
             String all = prefix.selectAll(Map.of());
@@ -79,7 +79,7 @@ final class RoundChecks {
                     reading.plan("fluss_union", Workload.Source.SNAPSHOT, () -> Reading.Bound.endsByItself(""),
                             (lane, sink) -> BoundedRead.collect(lane, flussBatch, all, sink, run.cfg().deadline()))));
             return new ProofReport.Checkpoint(Kind.AFTER_ROUND, "after round " + round + " (operations 1-"
-                    + written + ", " + lake + ")", reads.judge(reading.failures()), stalled);
+                    + written + ", " + lake + ")", reads.judge(reading.failures()), unfinished);
         }
     }
 }

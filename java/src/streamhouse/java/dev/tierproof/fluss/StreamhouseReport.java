@@ -28,7 +28,7 @@ final class StreamhouseReport {
         ObjectNode json = json(cfg, ddl, run.table().table(), produced.statements(), run.cluster(),
                 tiered.quiesced(), judged.bounds(), judged.verdict());
         run.table().setupFindings().forEach(json.putArray("setup_findings")::add);
-        return new ProofReport(json, judged.verdict(), checkpoints, tiered.stalled(), ddl.sql(), details,
+        return new ProofReport(json, judged.verdict(), checkpoints, tiered.unfinished(), ddl.sql(), details,
                 run.timings()).withTierLag(lag(run.watch().samples())).withFailedReads(judged.failedReads());
     }
 
@@ -63,7 +63,7 @@ final class StreamhouseReport {
         Tiering.Quiesced q = tiered.quiesced();
         details.add(q != null ? String.format("tiering          : %d changes in %d bucket(s), lake snapshot %d,"
                 + " caught up in %d ms", q.logEndOffset(), q.buckets(), q.lakeSnapshotId(), q.waitedMillis())
-                : "tiering          : STALLED: " + tiered.stalled());
+                : "tiering          : " + tiered.unfinished().word() + ": " + tiered.unfinished().evidence());
         return details;
     }
 

@@ -78,16 +78,21 @@ public final class Tiering implements AutoCloseable {
     }
 
     /**
-     * How long the lake may take to catch up once writes have stopped, for a table whose
-     * freshness (its {@code table.datalake.freshness}) is {@code freshness}: 30 s plus ten
-     * freshness intervals, ending a little before {@code deadline} (the step's own) so the wait
-     * ends as a verdict, not as a step cut off.
+     * How long tiering may go without any bucket's lake offset moving before it is STALLED, for a
+     * table whose freshness (its {@code table.datalake.freshness}) is {@code freshness}: 30 s plus
+     * ten freshness intervals, or twice the slowest round of tiering this run saw
+     * ({@link LakeWatch#slowestRound}), whichever is longer: a loaded machine's slow rounds are slow,
+     * not stalled.
      */
-    public static Duration stallBound(Duration freshness, Duration deadline) {
-        Duration bound = Duration.ofSeconds(30).plus(freshness.multipliedBy(10));
-        Duration within = deadline.compareTo(Duration.ofSeconds(4)) > 0 ? deadline.minusSeconds(2)
-                : deadline.dividedBy(2);
-        return bound.compareTo(within) < 0 ? bound : within;
+    public static Duration stallWindow(Duration freshness, Duration slowestRound) {
+        Duration base = Duration.ofSeconds(30).plus(freshness.multipliedBy(10));
+        Duration twice = slowestRound.multipliedBy(2);
+        return twice.compareTo(base) > 0 ? twice : base;
+    }
+
+    /** How long the wait for tiering may last in all: a little less than its step's {@code deadline}, so it ends as a verdict. */
+    public static Duration waitBound(Duration deadline) {
+        return deadline.compareTo(Duration.ofSeconds(4)) > 0 ? deadline.minusSeconds(2) : deadline.dividedBy(2);
     }
 
     /** Said with every wait that runs out: the known reason a bucket's lake offset stays behind. */
@@ -108,54 +113,82 @@ public final class Tiering implements AutoCloseable {
      * Waits until the lake snapshot's offset of every bucket (of every partition) has reached
      * that bucket's log end offset: every record written to Fluss is then in Paimon. The log end
      * offsets are read once, at the start: the caller has stopped writing. Throws
-     * {@link TieringStalled} when that does not come within {@code deadline}.
+     * {@link TieringUnfinished} when that does not come within {@code deadline}.
      */
     public static Quiesced awaitQuiesced(Admin admin, TablePath path, Duration deadline) {
-        return awaitQuiesced(admin, path, deadline, new AtomicReference<>());
+        return awaitQuiesced(admin, path, deadline, deadline, new AtomicReference<>());
     }
 
-    /** As above; {@code seen} holds where tiering stands (for a message if the wait is cut off). */
-    public static Quiesced awaitQuiesced(Admin admin, TablePath path, Duration deadline,
+    /**
+     * As above, for at most {@code bound} in all; STALLED as soon as no bucket's lake offset has
+     * moved for {@code window}, LAGGING when {@code bound} runs out while they still move.
+     * {@code seen} holds where tiering stands (for a message if the wait is cut off).
+     */
+    public static Quiesced awaitQuiesced(Admin admin, TablePath path, Duration window, Duration bound,
             AtomicReference<String> seen) {
-        long start = System.nanoTime();
-        long end = start + deadline.toNanos();
         try {
-            Map<TableBucket, Long> logEnds = logEndOffsets(admin, path);
-            long total = logEnds.values().stream().mapToLong(Long::longValue).sum();
-            int nonEmpty = (int) logEnds.values().stream().filter(o -> o > 0).count();
-            seen.set("the log holds " + total + " changes in " + logEnds.size() + " bucket(s); no lake snapshot yet");
-            while (System.nanoTime() < end) {
-                LakeSnapshot snapshot = latestLakeSnapshot(admin, path);
-                if (total == 0) {
-                    return new Quiesced(0, snapshot == null ? -1 : snapshot.getSnapshotId(),
-                            (System.nanoTime() - start) / 1_000_000, 0);
-                }
-                if (snapshot != null) {
-                    Map<TableBucket, Long> lake = snapshot.getTableBucketsOffset();
-                    List<String> behind = new ArrayList<>();
-                    logEnds.forEach((bucket, logEnd) -> {
-                        long tiered = lake.getOrDefault(bucket, 0L);
-                        if (tiered < logEnd) {
-                            behind.add(bucket + " at " + tiered + " of " + logEnd);
-                        }
-                    });
-                    if (behind.isEmpty()) {
-                        return new Quiesced(total, snapshot.getSnapshotId(), (System.nanoTime() - start) / 1_000_000,
-                                nonEmpty);
-                    }
-                    seen.set("the log holds " + total + " changes in " + logEnds.size() + " bucket(s); lake snapshot "
-                            + snapshot.getSnapshotId() + " has " + behind.size() + " bucket(s) behind: "
-                            + String.join(", ", behind.subList(0, Math.min(6, behind.size()))));
-                }
-                Thread.sleep(200);
-            }
-            throw new TieringStalled(seen.get(), total, deadline.toSeconds());
+            return awaitLake(logEndOffsets(admin, path), () -> latestLakeSnapshot(admin, path), window, bound,
+                    Duration.ofMillis(200), seen);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new TierproofException("interrupted while waiting for tiering", e);
         } catch (ExecutionException e) {
             throw new TierproofException("could not read offsets of " + path + ": " + e.getCause(), e);
         }
+    }
+
+    /** One look at the lake: its latest snapshot, or null before the first. */
+    interface LakeLook {
+        LakeSnapshot latest() throws InterruptedException, ExecutionException;
+    }
+
+    /**
+     * The wait itself, on the log end offsets read once ({@code logEnds}) and a look at the lake
+     * every {@code interval}: caught up, or {@link TieringUnfinished} (STALLED or LAGGING).
+     */
+    static Quiesced awaitLake(Map<TableBucket, Long> logEnds, LakeLook look, Duration window, Duration bound,
+            Duration interval, AtomicReference<String> seen) throws InterruptedException, ExecutionException {
+        long start = System.nanoTime();
+        long end = start + bound.toNanos();
+        long total = logEnds.values().stream().mapToLong(Long::longValue).sum();
+        int nonEmpty = (int) logEnds.values().stream().filter(o -> o > 0).count();
+        seen.set("the log holds " + total + " changes in " + logEnds.size() + " bucket(s); no lake snapshot yet");
+        TieringProgress progress = null;
+        while (System.nanoTime() < end) {
+            LakeSnapshot snapshot = look.latest();
+            long now = System.nanoTime();
+            if (total == 0) {
+                return new Quiesced(0, snapshot == null ? -1 : snapshot.getSnapshotId(), (now - start) / 1_000_000, 0);
+            }
+            Map<TableBucket, Long> lake = snapshot == null ? Map.of() : snapshot.getTableBucketsOffset();
+            List<String> behind = new ArrayList<>();
+            long tiered = 0;
+            for (Map.Entry<TableBucket, Long> e : logEnds.entrySet()) {
+                long at = Math.min(lake.getOrDefault(e.getKey(), 0L), e.getValue());
+                tiered += at;
+                if (at < e.getValue()) {
+                    behind.add(e.getKey() + " at " + at + " of " + e.getValue());
+                }
+            }
+            if (snapshot != null && behind.isEmpty()) {
+                return new Quiesced(total, snapshot.getSnapshotId(), (now - start) / 1_000_000, nonEmpty);
+            }
+            progress = progress == null ? TieringProgress.firstLook(tiered, now) : progress.at(tiered, now);
+            if (snapshot != null) {
+                seen.set("the log holds " + total + " changes in " + logEnds.size() + " bucket(s); lake snapshot "
+                        + snapshot.getSnapshotId() + " has " + behind.size() + " bucket(s) behind: "
+                        + String.join(", ", behind.subList(0, Math.min(6, behind.size()))));
+            }
+            if (progress.still(now).compareTo(window) > 0) {
+                throw new TieringUnfinished(TieringProgress.stalled("in " + TieringProgress.seconds(window) + " (the"
+                        + " stall window: 30 s and ten freshness intervals, or twice the slowest tiering round seen)",
+                        seen.get()), total);
+            }
+            Thread.sleep(interval.toMillis());
+        }
+        throw new TieringUnfinished(progress != null && progress.moved()
+                ? progress.lagging(total, System.nanoTime(), seen.get())
+                : TieringProgress.stalled("in the wait's " + TieringProgress.seconds(bound), seen.get()), total);
     }
 
     /**

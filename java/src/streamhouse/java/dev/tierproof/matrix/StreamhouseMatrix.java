@@ -176,15 +176,16 @@ public final class StreamhouseMatrix {
         List<ProofReport.Checkpoint> cuts = r.checkpoints().stream()
                 .filter(c -> c.kind() == ProofReport.Checkpoint.Kind.CUT).toList();
         long held = cuts.stream().filter(ProofReport.Checkpoint::consistent).count();
-        String verdict = r.consistent() ? "consistent" : r.stalled() != null ? "stalled" : "inconsistent";
+        String verdict = r.consistent() ? "consistent" : r.unfinished() != null
+                ? r.unfinished().word().toLowerCase(java.util.Locale.ROOT) : "inconsistent";
         List<String> why = new ArrayList<>();
         v.reads().stream().filter(read -> !read.consistent()).forEach(read -> why.add(read.name() + ": "
                 + read.reason()));
         why.addAll(v.failures());
         r.checkpoints().stream().filter(c -> !c.consistent()).forEach(c -> why.add(c.label() + ": "
-                + (c.stalled() != null ? "STALLED" : "inconsistent")));
-        if (r.stalled() != null) {
-            why.add(0, "STALLED: " + r.stalled());
+                + (c.unfinished() != null ? c.unfinished().word() : "inconsistent")));
+        if (r.unfinished() != null) {
+            why.add(0, r.unfinished().word() + ": " + r.unfinished().evidence());
         }
         return new Row(shape, verdict, reads, cuts.isEmpty() ? "none" : held + "/" + cuts.size(),
                 String.join("; ", why), millis);

@@ -4,7 +4,10 @@ import dev.tierproof.paimon.LakeOutage;
 import java.time.Duration;
 import java.util.Optional;
 
-/** For 3 s the lake table's manifest directory is not there: every commit to the lake fails. */
+/**
+ * For 3 s the lake table's manifest directory is not there (before its first commit: cannot be
+ * made): every commit to the lake fails, wherever the schedule puts the fault.
+ */
 final class LakeOutageNemesis implements Nemesis {
     private static final Duration LENGTH = Duration.ofSeconds(3);
 

@@ -153,14 +153,15 @@ public final class CounterexampleSearch {
      * of the table (not a finding: the trial is skipped).
      */
     public record Outcome(ProofReport report, String failure, String refusal) {
+        /** Whether the trial is a counterexample: not when tiering was only slow (LAGGING: no verdict). */
         public boolean fails() {
-            return failure != null || (report != null && !report.consistent());
+            return failure != null || (report != null && !report.consistent() && !report.lagging());
         }
 
         /** For people: the verdict, or what failed. */
         public String describe() {
             return failure != null ? "FAILED: " + failure : refusal != null ? "refused: " + refusal
-                    : report.consistent() ? "consistent" : report.stalled() != null ? "STALLED" : "INCONSISTENT";
+                    : report.lagging() ? "LAGGING (tiering slow, not stalled: no verdict)" : report.verdictWord();
         }
     }
 

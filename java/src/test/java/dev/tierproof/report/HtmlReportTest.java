@@ -30,12 +30,12 @@ class HtmlReportTest {
 
     /** Every read holds the expected state. */
     static ProofReport consistent() {
-        return report(EXPECTED, EXPECTED, null);
+        return report(EXPECTED, EXPECTED, (Unfinished) null);
     }
 
     /** The union read lost order 3 and kept order 1's first amount; the lake holds the right rows. */
     static ProofReport inconsistent() {
-        return report(EXPECTED, new String[][] {{"1", "ada", "10.00"}, {"2", "bob", "3.50"}}, null);
+        return report(EXPECTED, new String[][] {{"1", "ada", "10.00"}, {"2", "bob", "3.50"}}, (Unfinished) null);
     }
 
     /** Tiering never caught up: the lake holds the first two writes, the union read all of them. */
@@ -43,8 +43,22 @@ class HtmlReportTest {
         return report(new String[][] {{"1", "ada", "10.00"}, {"2", "bob", "3.50"}}, EXPECTED, STALLED);
     }
 
-    /** A report as the streamhouse proof makes one: its reads judged by the core, bounds, lag and checkpoints. */
+    /** Tiering still moving when the wait ran out: the same lake, the verdict LAGGING. */
+    static ProofReport lagging() {
+        return report(new String[][] {{"1", "ada", "10.00"}, {"2", "bob", "3.50"}}, EXPECTED,
+                Unfinished.lagging(LAGGING));
+    }
+
+    static final String LAGGING = "3 of the log's 5 changes tiered, 3 of them in this wait's 118 s (0.0 changes/s,"
+            + " the last 20 s ago): about 79 s more at that rate; the log holds 5 changes in 1 bucket(s)";
+
     static ProofReport report(String[][] lake, String[][] union, String stalled) {
+        return report(lake, union, stalled == null ? null : Unfinished.stalled(stalled));
+    }
+
+    /** A report as the streamhouse proof makes one: its reads judged by the core, bounds, lag and checkpoints. */
+    static ProofReport report(String[][] lake, String[][] union, Unfinished unfinished) {
+        String stalled = unfinished == null ? null : unfinished.evidence();
         Map<String, String> bounds = new LinkedHashMap<>();
         try (Workload w = Workload.open(Workload.Target.PAIMON, DDL, OPS.getBytes(StandardCharsets.UTF_8));
                 Workload.Reads reads = w.reads()) {
@@ -54,14 +68,14 @@ class HtmlReportTest {
                 changelog(reads.open("fluss_changelog", Workload.Source.LOG));
                 bounds.put("fluss_changelog", "scan.startup.mode=earliest, stopped at the log end offsets: 5 changes");
             } else {
-                bounds.put("fluss_changelog", "not run: tiering stalled, so there is no count of the source's own to"
-                        + " stop at");
+                bounds.put("fluss_changelog", "not run: tiering did not catch up, so there is no count of the source's"
+                        + " own to stop at");
             }
             snapshot(reads.open("fluss_union", Workload.Source.SNAPSHOT), union);
             bounds.put("fluss_union", "a batch union read (lake snapshot + log) ends by itself");
             Verdict verdict = reads.judge();
-            return new ProofReport(json(bounds), verdict, checkpoints(verdict, stalled), stalled, DDL,
-                    details(bounds, stalled), Map.of("create", 361L, "write", 2176L, "reads", 3012L, "total", 6240L))
+            return new ProofReport(json(bounds), verdict, checkpoints(verdict, unfinished), unfinished, DDL,
+                    details(bounds, unfinished), Map.of("create", 361L, "write", 2176L, "reads", 3012L, "total", 6240L))
                     .withTierLag(lag(stalled != null));
         }
     }
@@ -88,19 +102,19 @@ class HtmlReportTest {
         return json;
     }
 
-    private static List<Checkpoint> checkpoints(Verdict verdict, String stalled) {
+    private static List<Checkpoint> checkpoints(Verdict verdict, Unfinished unfinished) {
         return List.of(new Checkpoint(Checkpoint.Kind.AFTER_ROUND, "after round 1 (operations 1-2, lake snapshot 1)",
-                verdict, stalled), new Checkpoint(Checkpoint.Kind.CUT, "consistent cut at lake snapshot 2 (seen at"
+                verdict, unfinished), new Checkpoint(Checkpoint.Kind.CUT, "consistent cut at lake snapshot 2 (seen at"
                         + " 1750 ms; 4 of 4 writes below its offsets b0=4)", verdict, null));
     }
 
-    private static List<String> details(Map<String, String> bounds, String stalled) {
+    private static List<String> details(Map<String, String> bounds, Unfinished unfinished) {
         List<String> lines = new ArrayList<>(List.of(
                 "written by       : the Fluss client, 4 operations, every write acknowledged",
                 "faults           : restart-tablet@3 (812 ms)",
                 "tiered into      : Paimon fluss.orders in /tmp/warehouse",
-                stalled == null ? "tiering          : 5 changes in 1 bucket(s), lake snapshot 2, caught up in 1900 ms"
-                        : "tiering          : STALLED: " + stalled));
+                unfinished == null ? "tiering          : 5 changes in 1 bucket(s), lake snapshot 2, caught up in 1900 ms"
+                        : "tiering          : " + unfinished.word() + ": " + unfinished.evidence()));
         bounds.forEach((name, bound) -> lines.add(String.format("%-17s: bound: %s", name, bound)));
         return lines;
     }
@@ -161,10 +175,26 @@ class HtmlReportTest {
                 .contains("writes had stopped and the lake did not reach the log end offset: " + STALLED)
                 .doesNotContain("<h1>INCONSISTENT</h1>").doesNotContain("NOT CONSISTENT");
         // The read that did not run is in the table, with why.
-        assertThat(html).contains("<td><code>fluss_changelog</code></td><td>not run: tiering stalled")
+        assertThat(html).contains("<td><code>fluss_changelog</code></td><td>not run: tiering did not catch up")
                 .contains("<span class=\"badge not-run\">NOT RUN</span>");
         assertThat(html).contains("<td>after a round</td><td>after round 1 (operations 1-2, lake snapshot 1)</td>"
                 + "<td><span class=\"badge stalled\">STALLED</span><span class=\"note\">" + STALLED);
+    }
+
+    @Test
+    void aLaggingRunSaysLaggingAndIsNoFinding() {
+        ProofReport r = lagging();
+        String html = r.html("DDL (Fluss)");
+        assertThat(r.consistent()).isFalse();
+        assertThat(r.lagging()).isTrue();
+        assertThat(r.json().path("lagging").asText()).isEqualTo(LAGGING);
+        assertThat(r.json().has("stalled")).isFalse();
+        assertThat(r.summary()).contains("verdict          : LAGGING: writes had stopped and the lake was still"
+                + " catching up when the wait ran out (slow, not stalled): " + LAGGING)
+                .doesNotContain("STALLED").doesNotContain("triage");
+        assertThat(html).contains("<header class=\"verdict lagging\">").contains("<h1>LAGGING</h1>")
+                .doesNotContain("<h1>STALLED</h1>").doesNotContain("<h1>INCONSISTENT</h1>");
+        assertThat(html).contains("<span class=\"badge lagging\">LAGGING</span>");
     }
 
     @Test
