@@ -297,8 +297,16 @@ test_all() {
   ensure_test_tools
   local logs t0=$SECONDS side
   logs=$(mktemp -d)
-  stage "cargo build --release (the core, for pytest and the JVM)"
-  cargo build --release --lib --quiet
+  # The core compiles beside javac (each leaves the other's second core idle part of the time).
+  stage "cargo build --release (the core, for pytest and the JVM), beside mvn test-compile"
+  local core
+  set -m
+  cargo build --release --lib --quiet &
+  core=$!
+  set +m
+  trap 'kill -- "-$core" 2>/dev/null || true; rm -rf "${logs:-}"' EXIT
+  "${mvn[@]}" -Dcargo.skip=true test-compile 2>&1 | plain
+  wait "$core"
   stage "mvn install without the tests (the jar a user's project, examples/junit-user, depends on)"
   "${mvn[@]}" -DskipTests -Dcargo.skip=true install 2>&1 | plain
   stage "lints, cargo test, pytest and a user's project, beside mvn verify (their output follows it)"

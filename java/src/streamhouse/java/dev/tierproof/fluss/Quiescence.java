@@ -33,7 +33,7 @@ final class Quiescence {
      * Waits for tiering, takes the watch's last look and closes it; what went wrong meanwhile (the
      * lake going backwards, the tiering job failing) joins the run's failures.
      */
-    static Tiered await(ProofRun run, TieringJob tiering) {
+    static Tiered await(ProofRun run) {
         Tiering.Quiesced q = null;
         Unfinished unfinished = null;
         try {
@@ -48,7 +48,7 @@ final class Quiescence {
         run.watch().poll(); // the last look: the snapshot tiering ended with
         run.watch().close();
         run.failures().addAll(run.watch().backwards());
-        String tieringFailed = tiering.failure();
+        String tieringFailed = run.tiering().failure();
         if (tieringFailed != null) {
             run.failures().add(tieringFailed);
         }
@@ -58,7 +58,9 @@ final class Quiescence {
     /**
      * Waits, as a step, until the lake holds every bucket's log up to its end offset: STALLED when
      * nothing moves for the stall window (from the table's freshness and the slowest round of
-     * tiering the run's watch saw), LAGGING when the step's deadline nears while it still moves.
+     * tiering the run's watch saw) or at once when the run's own tiering job has failed (run as
+     * Fluss documents it, it never comes back), LAGGING when the step's deadline nears while it
+     * still moves.
      */
     static Tiering.Quiesced awaitTiering(ProofRun run) {
         Steps steps = run.steps();
@@ -72,7 +74,8 @@ final class Quiescence {
             Duration freshness = connection.getAdmin().getTableInfo(path).get().getTableConfig()
                     .getDataLakeFreshness();
             Duration window = Tiering.stallWindow(freshness, run.watch().slowestRound());
-            return Tiering.awaitQuiesced(connection.getAdmin(), path, window, Tiering.waitBound(deadline), seen);
+            return Tiering.awaitQuiesced(connection.getAdmin(), path, window, Tiering.waitBound(deadline),
+                    run.tiering()::failure, seen);
         });
     }
 }

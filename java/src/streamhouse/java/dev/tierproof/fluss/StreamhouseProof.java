@@ -190,14 +190,14 @@ public final class StreamhouseProof {
                 TieringJob tiering = new TieringJob(engine, cluster, cfg.warehouse(), cfg.tieringCheckpoints(),
                         cfg.ownTiering());
                 LakeWatch watch = LakeWatch.start(client.get().getAdmin(), table.path(), WATCH_INTERVAL)) {
-            ProofRun run = new ProofRun(cluster, engine, cfg, steps, table, client.get(), watch, timings,
+            ProofRun run = new ProofRun(cluster, engine, cfg, steps, table, client.get(), tiering, watch, timings,
                     new ArrayList<>());
             FaultSchedule faults = new FaultSchedule(cfg.faults(), new Target(cluster, tiering::restart,
                     cfg.warehouse(), table.db(), table.table()), steps);
             long t = System.nanoTime();
             Production.Produced produced = cfg.producer().produce(run, faults);
             timings.put("write", Statements.millisSince(t));
-            Quiescence.Tiered tiered = Quiescence.await(run, tiering);
+            Quiescence.Tiered tiered = Quiescence.await(run);
             FinalReads.Judged judged = FinalReads.run(run, tiered);
             t = System.nanoTime();
             List<String> live = new ArrayList<>(produced.liveNotes());

@@ -14,6 +14,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 import java.util.stream.IntStream;
 import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.core.execution.JobClient;
@@ -116,19 +117,20 @@ public final class Tiering implements AutoCloseable {
      * {@link TieringUnfinished} when that does not come within {@code deadline}.
      */
     public static Quiesced awaitQuiesced(Admin admin, TablePath path, Duration deadline) {
-        return awaitQuiesced(admin, path, deadline, deadline, new AtomicReference<>());
+        return awaitQuiesced(admin, path, deadline, deadline, () -> null, new AtomicReference<>());
     }
 
     /**
      * As above, for at most {@code bound} in all; STALLED as soon as no bucket's lake offset has
-     * moved for {@code window}, LAGGING when {@code bound} runs out while they still move.
-     * {@code seen} holds where tiering stands (for a message if the wait is cut off).
+     * moved for {@code window} or the tiering job failed ({@code jobFailure}: why, or null while it
+     * runs), LAGGING when {@code bound} runs out while they still move. {@code seen} holds where
+     * tiering stands (for a message if the wait is cut off).
      */
     public static Quiesced awaitQuiesced(Admin admin, TablePath path, Duration window, Duration bound,
-            AtomicReference<String> seen) {
+            Supplier<String> jobFailure, AtomicReference<String> seen) {
         try {
             return awaitLake(logEndOffsets(admin, path), () -> latestLakeSnapshot(admin, path), window, bound,
-                    Duration.ofMillis(200), seen);
+                    Duration.ofMillis(200), jobFailure, seen);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new TierproofException("interrupted while waiting for tiering", e);
@@ -136,6 +138,9 @@ public final class Tiering implements AutoCloseable {
             throw new TierproofException("could not read offsets of " + path + ": " + e.getCause(), e);
         }
     }
+
+    /** How often a wait in which nothing moves asks whether the tiering job has failed. */
+    private static final Duration ASK_JOB = Duration.ofSeconds(1);
 
     /** One look at the lake: its latest snapshot, or null before the first. */
     interface LakeLook {
@@ -147,13 +152,15 @@ public final class Tiering implements AutoCloseable {
      * every {@code interval}: caught up, or {@link TieringUnfinished} (STALLED or LAGGING).
      */
     static Quiesced awaitLake(Map<TableBucket, Long> logEnds, LakeLook look, Duration window, Duration bound,
-            Duration interval, AtomicReference<String> seen) throws InterruptedException, ExecutionException {
+            Duration interval, Supplier<String> jobFailure, AtomicReference<String> seen)
+            throws InterruptedException, ExecutionException {
         long start = System.nanoTime();
         long end = start + bound.toNanos();
         long total = logEnds.values().stream().mapToLong(Long::longValue).sum();
         int nonEmpty = (int) logEnds.values().stream().filter(o -> o > 0).count();
         seen.set("the log holds " + total + " changes in " + logEnds.size() + " bucket(s); no lake snapshot yet");
         TieringProgress progress = null;
+        long askedAt = start;
         while (System.nanoTime() < end) {
             LakeSnapshot snapshot = look.latest();
             long now = System.nanoTime();
@@ -178,6 +185,15 @@ public final class Tiering implements AutoCloseable {
                 seen.set("the log holds " + total + " changes in " + logEnds.size() + " bucket(s); lake snapshot "
                         + snapshot.getSnapshotId() + " has " + behind.size() + " bucket(s) behind: "
                         + String.join(", ", behind.subList(0, Math.min(6, behind.size()))));
+            }
+            // Asked at most once a second, while nothing moves: a failed job never tiers again.
+            if (progress.still(now).compareTo(ASK_JOB) >= 0 && now - askedAt >= ASK_JOB.toNanos()) {
+                askedAt = now;
+                String failed = jobFailure.get();
+                if (failed != null) {
+                    throw new TieringUnfinished(TieringProgress.stalled("since " + failed + " (it is not restarted:"
+                            + " nothing tiers the table any more)", seen.get()), total);
+                }
             }
             if (progress.still(now).compareTo(window) > 0) {
                 throw new TieringUnfinished(TieringProgress.stalled("in " + TieringProgress.seconds(window) + " (the"

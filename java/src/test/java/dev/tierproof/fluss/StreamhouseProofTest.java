@@ -115,7 +115,8 @@ class StreamhouseProofTest {
      */
     @Test
     void aLakeOutageStopsTheDocumentedTieringJobButACheckpointedOneRecovers() {
-        // A short step deadline makes the stall bound short too (23 s): the job is dead, not slow.
+        // The wait says STALLED as soon as it sees the job failed (it is dead, not slow); the short step
+        // deadline bounds the rest of the run.
         ProofReport documented = withLakeOutage("outage_plain", null, Duration.ofSeconds(25));
         assertThat(documented.consistent()).isFalse();
         assertThat(documented.json().path("stalled").asText()).as(documented.summary()).isNotEmpty();

@@ -44,7 +44,7 @@ class TieringWaitTest {
 
     private static Unfinished unfinished(Tiering.LakeLook look, Duration window, Duration bound) {
         TieringUnfinished e = catchThrowableOfType(TieringUnfinished.class, () -> Tiering.awaitLake(LOG_ENDS, look,
-                window, bound, LOOK, new AtomicReference<>()));
+                window, bound, LOOK, () -> null, new AtomicReference<>()));
         assertThat(e).as("the wait did not end caught up").isNotNull();
         return e.unfinished();
     }
@@ -74,6 +74,20 @@ class TieringWaitTest {
     }
 
     @Test
+    void aFailedTieringJobIsStalledAtOnceNotAfterTheWindow() {
+        LakeSnapshot s1 = new LakeSnapshot(1, Map.of(B0, 1000L, B1, 400L));
+        long t = System.nanoTime();
+        TieringUnfinished e = catchThrowableOfType(TieringUnfinished.class, () -> Tiering.awaitLake(LOG_ENDS,
+                lake(List.of(s1)), Duration.ofSeconds(60), Duration.ofSeconds(60), LOOK,
+                () -> "the lake tiering job failed: manifest is not a directory", new AtomicReference<>()));
+        assertThat(Duration.ofNanos(System.nanoTime() - t)).isLessThan(Duration.ofSeconds(10));
+        assertThat(e.unfinished().word()).isEqualTo("STALLED");
+        assertThat(e.unfinished().evidence()).startsWith("no bucket's lake offset moved since the lake tiering job"
+                + " failed: manifest is not a directory (it is not restarted: nothing tiers the table any more);"
+                + " the log holds 2000 changes");
+    }
+
+    @Test
     void aLakeThatNeverMovesInAWaitShorterThanTheWindowIsStalled() {
         Unfinished u = unfinished(lake(List.of()), Duration.ofSeconds(30), Duration.ofMillis(200));
         assertThat(u.word()).isEqualTo("STALLED");
@@ -86,7 +100,7 @@ class TieringWaitTest {
         LakeSnapshot behind = new LakeSnapshot(1, Map.of(B0, 1000L, B1, 10L));
         LakeSnapshot caughtUp = new LakeSnapshot(2, Map.of(B0, 1000L, B1, 1000L));
         Tiering.Quiesced q = Tiering.awaitLake(LOG_ENDS, lake(List.of(behind, behind, caughtUp)),
-                Duration.ofSeconds(5), Duration.ofSeconds(10), LOOK, new AtomicReference<>());
+                Duration.ofSeconds(5), Duration.ofSeconds(10), LOOK, () -> null, new AtomicReference<>());
         assertThat(q.lakeSnapshotId()).isEqualTo(2);
         assertThat(q.logEndOffset()).isEqualTo(2000);
         assertThat(q.buckets()).isEqualTo(2);
