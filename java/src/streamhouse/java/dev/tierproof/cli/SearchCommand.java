@@ -3,6 +3,7 @@ package dev.tierproof.cli;
 import dev.tierproof.core.Ddl;
 import dev.tierproof.core.Workload;
 import dev.tierproof.flink.FlinkEngine;
+import dev.tierproof.fluss.FinalRead;
 import dev.tierproof.fluss.FlussCatalog;
 import dev.tierproof.fluss.ProducerOptions;
 import dev.tierproof.nemesis.Deployment;
@@ -10,7 +11,9 @@ import dev.tierproof.nemesis.Fault;
 import dev.tierproof.search.CounterexampleSearch;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -39,8 +42,8 @@ final class SearchCommand extends TierproofCommand {
     boolean randomTables;
 
     @Option(names = "--streamhouse", description = "search the streamhouse instead: a Fluss table (Fluss DDL) on one"
-            + " Fluss cluster with its lake tiering, written through the Fluss client in --rounds rounds, all six"
-            + " reads judged")
+            + " Fluss cluster with its lake tiering, written through the Fluss client in --rounds rounds, every"
+            + " final read judged (or those --reads names)")
     boolean streamhouse;
 
     @Option(names = "--rounds", paramLabel = "N", defaultValue = "2", description = "with --streamhouse: each"
@@ -54,6 +57,10 @@ final class SearchCommand extends TierproofCommand {
             + " before an operation, both drawn from"
             + " the trial's seed; shrinking tries without it first")
     String faultKinds;
+
+    @Option(names = "--reads", paramLabel = "READ", split = ",", description = "with --streamhouse: each trial"
+            + " runs only these of the final reads (as streamhouse --reads): fewer Flink jobs, quicker trials")
+    List<String> reads;
 
     @Option(names = "--vary-producer", description = "with --streamhouse: each trial's Fluss client writer settings"
             + " (batch size and timeout, in-flight requests, dynamic batches, buffer memory) drawn from its seed;"
@@ -97,6 +104,13 @@ final class SearchCommand extends TierproofCommand {
         if (faultKinds != null && !streamhouse) {
             throw new IllegalArgumentException("--faults needs --streamhouse: faults are Fluss's servers and jobs");
         }
+        if (reads != null && !streamhouse) {
+            throw new IllegalArgumentException("--reads needs --streamhouse: it picks the streamhouse proof's reads");
+        }
+        Set<FinalRead> finalReads = reads == null ? EnumSet.allOf(FinalRead.class) : FinalRead.parse(reads);
+        FinalRead.refusal(finalReads).ifPresent(refusal -> {
+            throw new IllegalArgumentException(refusal);
+        });
         if (varyProducer && !streamhouse) {
             throw new IllegalArgumentException("--vary-producer needs --streamhouse: it varies the Fluss client");
         }
@@ -130,7 +144,7 @@ final class SearchCommand extends TierproofCommand {
             CounterexampleSearch.Prover prover;
             if (streamhouse) {
                 Streamhouse servers = Streamhouse.start(session, warehouse.lake());
-                prover = CounterexampleSearch.streamhouse(servers.cluster(), servers.engine());
+                prover = CounterexampleSearch.streamhouse(servers.cluster(), servers.engine(), finalReads);
             } else {
                 FlinkEngine engine = session.started(FlinkEngine.start(4, session.directory().directory("flink")));
                 prover = CounterexampleSearch.paimon(engine);

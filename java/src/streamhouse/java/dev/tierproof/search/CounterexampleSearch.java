@@ -4,6 +4,7 @@ import dev.tierproof.core.Ddl;
 import dev.tierproof.core.TierproofException;
 import dev.tierproof.core.Workload;
 import dev.tierproof.flink.FlinkEngine;
+import dev.tierproof.fluss.FinalRead;
 import dev.tierproof.fluss.FlussCatalog;
 import dev.tierproof.fluss.FlussCluster;
 import dev.tierproof.fluss.ProducerOptions;
@@ -16,7 +17,9 @@ import dev.tierproof.run.Progress;
 import dev.tierproof.run.Steps;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -89,13 +92,18 @@ public final class CounterexampleSearch {
      * table renamed {@code search_N}, written through the Fluss client in the trial's rounds.
      */
     public static Prover streamhouse(FlussCluster cluster, FlinkEngine engine) {
+        return streamhouse(cluster, engine, EnumSet.allOf(FinalRead.class));
+    }
+
+    /** As above, each proof running only {@code reads} of its final reads. */
+    public static Prover streamhouse(FlussCluster cluster, FlinkEngine engine, Set<FinalRead> reads) {
         return (workload, conditions, proof, cfg, steps) -> {
             try (Workload named = workload.renamed("search_" + proof)) {
                 int rounds = Math.min(conditions.rounds(), named.operations());
                 return StreamhouseProof.run(cluster, engine, new StreamhouseProof.Config(named,
                         LakeLocation.local(cfg.warehouse()), cfg.deadline(), 1000, StreamhouseProof.Producer.CLIENT,
                         rounds, conditions.faults(), null, conditions.producerOptions(), FlussCatalog.FLUSS_DATABASE,
-                        true),
+                        true, reads),
                         steps);
             }
         };

@@ -155,7 +155,13 @@ class MessagesTest {
         Outcome lakeViews = run("streamhouse", "--random", "20", "--reads", "paimon_batch,views");
         assertEquals(Main.FAILED, lakeViews.status());
         assertTrue(lakeViews.err().contains("--reads views needs fluss_union"), lakeViews.err());
-        for (Outcome o : List.of(unknown, full, views, lakeViews)) {
+        Outcome paimonSearch = run("search", "--reads", "paimon_batch");
+        assertEquals(Main.FAILED, paimonSearch.status());
+        assertTrue(paimonSearch.err().contains("--reads needs --streamhouse"), paimonSearch.err());
+        Outcome search = run("search", "--streamhouse", "--reads", "fluss_full,views");
+        assertEquals(Main.FAILED, search.status());
+        assertTrue(search.err().contains("--reads fluss_full needs paimon_batch"), search.err());
+        for (Outcome o : List.of(unknown, full, views, lakeViews, paimonSearch, search)) {
             assertFalse(o.err().contains("starting Fluss"), o.err());
         }
     }
