@@ -11,7 +11,6 @@ import dev.tierproof.nemesis.Fault;
 import dev.tierproof.search.CounterexampleSearch;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import picocli.CommandLine.Command;
@@ -107,10 +106,7 @@ final class SearchCommand extends TierproofCommand {
         if (reads != null && !streamhouse) {
             throw new IllegalArgumentException("--reads needs --streamhouse: it picks the streamhouse proof's reads");
         }
-        Set<FinalRead> finalReads = reads == null ? EnumSet.allOf(FinalRead.class) : FinalRead.parse(reads);
-        FinalRead.refusal(finalReads).ifPresent(refusal -> {
-            throw new IllegalArgumentException(refusal);
-        });
+        Set<FinalRead> finalReads = FinalRead.given(reads);
         if (varyProducer && !streamhouse) {
             throw new IllegalArgumentException("--vary-producer needs --streamhouse: it varies the Fluss client");
         }

@@ -18,7 +18,6 @@ import dev.tierproof.util.HostPort;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import picocli.CommandLine.Command;
@@ -154,7 +153,7 @@ final class StreamhouseCommand extends TierproofCommand {
     }
 
     private Set<FinalRead> finalReads() {
-        return reads == null ? EnumSet.allOf(FinalRead.class) : FinalRead.parse(reads);
+        return FinalRead.given(reads);
     }
 
     private StreamhouseProof.Producer producer() {
@@ -183,10 +182,9 @@ final class StreamhouseCommand extends TierproofCommand {
             producerOptions = new ArrayList<>(ProducerOptions.fromText(r.producerOptions()).entrySet().stream()
                     .map(e -> e.getKey() + "=" + e.getValue()).toList());
         }
-        producer(); // checked before anything starts
-        FinalRead.refusal(finalReads()).ifPresent(refusal -> {
-            throw new IllegalArgumentException(refusal);
-        });
+        // Checked before anything starts.
+        producer();
+        finalReads();
         String usersDdl = tableOptions.ddl(table, Workload.Target.FLUSS);
         // A name Fluss refuses is refused here, before any cluster starts.
         String ddl = usersDdl != null ? usersDdl : FlussCatalog.tieredTableDdl(table != null ? table : "accounts");

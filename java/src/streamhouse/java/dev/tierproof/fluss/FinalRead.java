@@ -54,6 +54,15 @@ public enum FinalRead {
         return out;
     }
 
+    /** The reads {@code --reads} names (all when it is not given), checked: an error names what is wrong. */
+    public static Set<FinalRead> given(List<String> names) {
+        Set<FinalRead> reads = names == null ? EnumSet.allOf(FinalRead.class) : parse(names);
+        refusal(reads).ifPresent(refusal -> {
+            throw new IllegalArgumentException(refusal);
+        });
+        return reads;
+    }
+
     /** Why a proof cannot run just these reads, if it cannot. */
     public static Optional<String> refusal(Set<FinalRead> reads) {
         if (reads.isEmpty() || reads.equals(EnumSet.of(VIEWS))) {

@@ -41,6 +41,11 @@ final class FinalReads {
         this.reading = new Reading(run.steps(), reads, BoundedRead.GRACE, run.timings(), bounds, run.failures(),
                 failedReads);
         this.all = run.cfg().workload().selectAll(Map.of());
+        for (FinalRead read : FinalRead.values()) {
+            if (read != FinalRead.VIEWS && !picked(read)) {
+                bounds.put(read.id(), NOT_PICKED);
+            }
+        }
     }
 
     /** Reads the table every way, then judges the reads against the workload. */
@@ -94,15 +99,9 @@ final class FinalReads {
         run.timings().put("reads", Statements.millisSince(readsStart));
     }
 
-    /** Whether {@code --reads} picked the read; if not, its bound says so. */
+    /** Whether {@code --reads} picked the read (the bound of one it did not says so from the start). */
     private boolean picked(FinalRead read) {
-        if (run.cfg().reads().contains(read)) {
-            return true;
-        }
-        if (read != FinalRead.VIEWS) {
-            bounds.put(read.id(), NOT_PICKED);
-        }
-        return false;
+        return run.cfg().reads().contains(read);
     }
 
     private static Reading.Planned plan(List<Reading.Planned> group, Reading.Planned read) {
@@ -113,7 +112,9 @@ final class FinalReads {
     /** The lake's changelog: Flink's streaming read (bounded by the log's count) and Paimon's own stream scan. */
     private void planLakeReplays() {
         long logChanges = tiered.logChanges();
-        if (picked(FinalRead.PAIMON_STREAMING) && !tiered.unfinishedTiering()) {
+        if (picked(FinalRead.PAIMON_STREAMING) && tiered.unfinishedTiering()) {
+            bounds.put("paimon_streaming", NOT_RUN);
+        } else if (picked(FinalRead.PAIMON_STREAMING)) {
             TableEnvironment paimonStreaming = StreamhouseTable.paimon(run.engine().streamingTables(),
                     run.cfg().warehouse(), run.cfg().database());
             String replay = run.cfg().workload().selectAll(Map.of("scan.mode", "from-snapshot", "scan.snapshot-id",
@@ -122,8 +123,6 @@ final class FinalReads {
                     "stopped after the log's " + logChanges + " changes (the sum of the tiered log end offsets)",
                     logChanges), (lane, sink) -> BoundedRead.collect(lane, paimonStreaming, replay, sink,
                             run.cfg().deadline(), logChanges)));
-        } else if (tiered.unfinishedTiering() && run.cfg().reads().contains(FinalRead.PAIMON_STREAMING)) {
-            bounds.put("paimon_streaming", NOT_RUN);
         }
         if (picked(FinalRead.PAIMON_REPLAY)) {
             String db = run.table().db();

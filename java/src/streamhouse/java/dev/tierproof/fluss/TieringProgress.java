@@ -45,8 +45,7 @@ record TieringProgress(long first, long firstAtNanos, long tiered, long movedAtN
         long left = logEnd - tiered;
         return Unfinished.lagging(String.format(java.util.Locale.ROOT, "%d of the log's %d changes tiered, %d of"
                 + " them in this wait's %s (%.1f changes/s, the last %s ago): about %d s more at that rate; %s",
-                tiered, logEnd, tiered - first, seconds(Duration.ofNanos(nanos - firstAtNanos).truncatedTo(
-                        java.time.temporal.ChronoUnit.MILLIS)), rate, seconds(still(nanos).truncatedTo(
-                        java.time.temporal.ChronoUnit.MILLIS)), Math.round(left / rate), seen));
+                tiered, logEnd, tiered - first, seconds(Duration.ofNanos(nanos - firstAtNanos)), rate,
+                seconds(still(nanos)), Math.round(left / rate), seen));
     }
 }
