@@ -469,15 +469,32 @@ export! {
         handle: jlong,
         positions: JIntArray<'local>,
     ) -> jlong {
-        let positions = ints(env, &positions, "positions")?
-            .into_iter()
-            .map(|p| {
-                usize::try_from(p).map_err(|_| bad(format!("operation position {p} is negative")))
-            })
-            .collect::<JniResult<Vec<usize>>>()?;
+        let positions = positions_of(env, &positions)?;
         let p = proof(handle)?.subset(&positions)?;
         Ok(Box::into_raw(Box::new(p)) as jlong)
     }
+}
+
+export! {
+    /// The same workload with the writes at the given 0-based positions of unknown outcome, as
+    /// a new handle (see `Proof::with_uncertain`).
+    fn Java_dev_tierproof_core_Workload_nativeUncertain<'local>(
+        env,
+        handle: jlong,
+        positions: JIntArray<'local>,
+    ) -> jlong {
+        let positions = positions_of(env, &positions)?;
+        let p = proof(handle)?.with_uncertain(&positions)?;
+        Ok(Box::into_raw(Box::new(p)) as jlong)
+    }
+}
+
+/// Operation positions from Java: 0-based, none negative.
+fn positions_of(env: &jni::Env<'_>, positions: &JIntArray<'_>) -> JniResult<Vec<usize>> {
+    ints(env, positions, "positions")?
+        .into_iter()
+        .map(|p| usize::try_from(p).map_err(|_| bad(format!("operation position {p} is negative"))))
+        .collect()
 }
 
 export! {

@@ -180,6 +180,7 @@ impl Proof {
             reads: judged,
             checks,
             failures,
+            uncertain: None,
         })
     }
 }

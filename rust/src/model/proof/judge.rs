@@ -27,13 +27,17 @@ impl Proof {
 
     /// As [`Self::judge_folded`], with what failed outside the reads' rows: writes the server did
     /// not acknowledge, reads that errored or never ended. Any of them makes the verdict
-    /// inconsistent, whatever the reads hold.
+    /// inconsistent, whatever the reads hold. Writes of unknown outcome
+    /// ([`Self::with_uncertain`]) are judged by the choice that explains the reads.
     pub fn judge_folded_with(&self, reads: &[&PendingRead], failures: Vec<String>) -> Verdict {
         let promise = match &self.promise {
             Some((shape, merge)) => merge.promise(shape),
             None => self.merge.promise(&self.shape),
         };
-        self.judge_against(self.expected(), promise, true, reads, failures)
+        let (expected, uncertain) = self.explained_expected(reads);
+        let mut verdict = self.judge_against(expected, promise, true, reads, failures);
+        verdict.uncertain = uncertain;
+        verdict
     }
 
     /// Judges reads of a table tierproof did not write (an audit): with no workload to say what
@@ -181,6 +185,7 @@ impl Proof {
             reads: judged,
             checks,
             failures,
+            uncertain: None,
         }
     }
 }
@@ -212,6 +217,9 @@ pub struct Verdict {
     /// What failed outside the reads' rows (writes the server did not acknowledge, reads that
     /// errored or never ended): each a finding.
     pub failures: Vec<String>,
+    /// The writes of unknown outcome and the choice that explains the reads; `None` when every
+    /// write's outcome is known.
+    pub uncertain: Option<Uncertain>,
 }
 
 #[derive(Debug, Clone, Serialize)]

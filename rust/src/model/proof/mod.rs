@@ -35,12 +35,14 @@ mod shrinking;
 mod statements;
 #[cfg(test)]
 mod tests;
+mod uncertain;
 
 pub(in crate::model) use judge::update_after_note;
 pub use judge::{AnomalyOut, Check, ReadVerdict, Verdict};
 pub(in crate::model) use reads::thread_cpu_time;
 pub use reads::{PendingRead, ReadInput};
 use sentinel::{choose_sentinel, filler, partition_columns, partition_text_columns};
+pub use uncertain::Uncertain;
 
 /// The most anomalies a read lists, and differences a check lists on each side, when judged
 /// partition by partition (the rest are counted): what keeps the verdict bounded too. The ones
@@ -91,6 +93,8 @@ pub struct Proof {
     /// Each key's writes, as a stream of every write must show them: built by the first read
     /// that needs them, shared by the rest.
     writes: OnceLock<Arc<Writes>>,
+    /// The writes whose outcome is unknown (0-based, ascending): see [`uncertain`].
+    uncertain: Vec<usize>,
 }
 
 fn refused(reason: String) -> TierproofError {
@@ -307,6 +311,7 @@ impl Proof {
             sentinel,
             sentinel_column,
             writes: OnceLock::new(),
+            uncertain: Vec::new(),
         })
     }
 

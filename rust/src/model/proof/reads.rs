@@ -13,8 +13,11 @@ impl Proof {
             (false, _) => Fold::Multiset,
             (true, Source::Snapshot) => Fold::Snapshot,
             (true, Source::Replay) if self.merge.complete_changelog => Fold::Changelog,
+            // A write of unknown outcome may be missing from the stream: judged by its state.
             (true, Source::Replay)
-                if self.merge.replay_shows_every_write && self.promise.is_none() =>
+                if self.merge.replay_shows_every_write
+                    && self.promise.is_none()
+                    && self.uncertain.is_empty() =>
             {
                 Fold::Writes
             }

@@ -21,7 +21,9 @@ impl Proof {
     /// The workload's first `n` operations, of the same table and judged the same way: what a
     /// read taken after them (a checkpoint between rounds) must hold.
     pub fn prefix(&self, n: usize) -> Result<Proof> {
-        self.with_workload(self.ops[..n.min(self.ops.len())].to_vec())
+        let mut p = self.with_workload(self.ops[..n.min(self.ops.len())].to_vec())?;
+        p.uncertain = self.uncertain.iter().copied().filter(|&u| u < n).collect();
+        Ok(p)
     }
 
     /// The operations at `positions` (0-based, strictly ascending), in the workload's order, of

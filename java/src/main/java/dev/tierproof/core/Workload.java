@@ -182,6 +182,15 @@ public final class Workload implements AutoCloseable {
         return new Workload(nativeSubset(handle(), Objects.requireNonNull(positions, "positions")));
     }
 
+    /**
+     * The same workload with the writes at {@code positions} (0-based, strictly ascending) of
+     * unknown outcome (their acknowledgement lost): each may or may not have taken effect, and
+     * the reads are wrong only when no choice of which did explains them. The caller closes it.
+     */
+    public Workload uncertain(int[] positions) {
+        return new Workload(nativeUncertain(handle(), Objects.requireNonNull(positions, "positions")));
+    }
+
     /** A read that asks for less than every row and column: {@code count}, a filter, a projection. */
     public record ViewQuery(String name, String sql) {}
 
@@ -482,6 +491,8 @@ public final class Workload implements AutoCloseable {
     private static native long nativePrefix(long handle, int n);
 
     private static native long nativeSubset(long handle, int[] positions);
+
+    private static native long nativeUncertain(long handle, int[] positions);
 
     private static native long nativeRenamed(long handle, String table);
 

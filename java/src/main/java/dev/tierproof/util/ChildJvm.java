@@ -1,7 +1,11 @@
 package dev.tierproof.util;
 
+import java.io.File;
 import java.lang.management.ManagementFactory;
+import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * The flags a JVM this one starts (a cluster's server, the command line in a test) takes from it:
@@ -19,6 +23,22 @@ public final class ChildJvm {
         return ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
                 .filter(ChildJvm::inherited)
                 .toList();
+    }
+
+    /**
+     * This JVM's class path for a child that runs in another directory: each entry made absolute.
+     * (build.sh gives a relative jar; a server started in its cluster's directory found neither
+     * tierproof's classes nor its log4j settings there, and logged nothing at INFO.)
+     */
+    public static String classPath() {
+        return absolute(System.getProperty("java.class.path"), Path.of("").toAbsolutePath());
+    }
+
+    static String absolute(String classPath, Path base) {
+        return Arrays.stream(classPath.split(File.pathSeparator))
+                .filter(e -> !e.isEmpty())
+                .map(e -> base.resolve(e).normalize().toString())
+                .collect(Collectors.joining(File.pathSeparator));
     }
 
     static boolean inherited(String flag) {

@@ -242,7 +242,7 @@ public final class Bench {
         } else {
             command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
             command.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments());
-            command.addAll(List.of("-cp", System.getProperty("java.class.path"), "dev.tierproof.cli.Main"));
+            command.addAll(List.of("-cp", dev.tierproof.util.ChildJvm.classPath(), "dev.tierproof.cli.Main"));
         }
         long start = System.nanoTime();
         try {

@@ -34,7 +34,7 @@ final class FlinkDistribution {
 
     /** Hadoop's jars of this JVM's class path; refused if there are none (Paimon's writers need them). */
     static String hadoopJars() {
-        String jars = Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
+        String jars = Arrays.stream(dev.tierproof.util.ChildJvm.classPath().split(File.pathSeparator))
                 .filter(e -> HADOOP.matcher(Path.of(e).getFileName().toString()).matches())
                 .collect(Collectors.joining(File.pathSeparator));
         if (jars.isEmpty()) {

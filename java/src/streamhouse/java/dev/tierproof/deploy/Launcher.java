@@ -97,7 +97,7 @@ final class Launcher {
             command.addAll(jvmFlags(mainClass));
             Path own = dir.resolve("conf").resolve(name).resolve(ProcessCluster.CLASS_PATH);
             String classPath = Files.isRegularFile(own) ? Files.readString(own).strip()
-                    : System.getProperty("java.class.path");
+                    : ChildJvm.classPath();
             command.addAll(List.of("-cp", classPath, mainClass));
         }
         command.addAll(List.of(args));

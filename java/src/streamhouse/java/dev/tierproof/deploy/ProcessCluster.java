@@ -475,7 +475,8 @@ public final class ProcessCluster {
             int port = Integer.parseInt(part.endpoint().substring(part.endpoint().lastIndexOf(':') + 1));
             Launcher.awaitPort(port, deadline, name);
             if (registration != null) {
-                Registrations.awaitNewRegistration(state.zookeeper(), registration, before, again, deadline);
+                Registrations.awaitNewRegistration(state.zookeeper(), registration, before, again,
+                        state.dir().resolve("logs").resolve(name + ".log"), deadline);
             }
             long tablets = parts.keySet().stream().filter(n -> n.startsWith("tablet-")).count();
             FlussCluster.awaitServers(state.fluss(), (int) tablets, deadline);

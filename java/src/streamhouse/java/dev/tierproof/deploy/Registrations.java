@@ -21,12 +21,17 @@ final class Registrations {
         }
     }
 
+    /**
+     * Waits until a session other than {@code before} owns {@code path}; a server that exits first
+     * fails the wait with the end of its {@code log}, which says why.
+     */
     static void awaitNewRegistration(String zookeeper, String path, long before, ProcessCluster.State.Part part,
-            Duration deadline) throws Exception {
+            java.nio.file.Path log, Duration deadline) throws Exception {
         long end = System.nanoTime() + deadline.toNanos();
         while (System.nanoTime() < end) {
             if (part.ours().isEmpty()) {
-                throw new TierproofException("the restarted server (pid " + part.pid() + ") exited");
+                throw new TierproofException("the restarted server (pid " + part.pid() + ") exited; the end of "
+                        + log + ":\n" + String.join("\n", Launcher.tail(log)));
             }
             long owner;
             try {

@@ -51,11 +51,17 @@ public final class ClientWriter {
      * @param written operations handed to the writer
      * @param rejected writes the server refused (the first 20), and how many in all
      * @param unknown writes whose acknowledgement was lost to the network (a disconnect, a
-     *     timeout: the first 20, and how many in all): they may or may not have been applied, as
-     *     for any client; the proof judges them as written, so one that was lost shows as missing
+     *     timeout: the first 20, and where each of them is): they may or may not have been
+     *     applied, as for any client, and are judged so ({@link dev.tierproof.core.Workload#uncertain})
+     * @param unknownPositions the positions (0-based, ascending, in the whole workload) of every
+     *     write whose acknowledgement was lost
      */
     public record Outcome(int written, List<Rejected> rejected, int rejectedCount, List<Rejected> unknown,
-            int unknownCount) {}
+            int[] unknownPositions) {
+        public int unknownCount() {
+            return unknownPositions.length;
+        }
+    }
 
     /**
      * Faults injected between writes. Before the operation at a position {@link #acknowledgedBefore}
@@ -148,7 +154,7 @@ public final class ClientWriter {
         List<Rejected> rejected = new ArrayList<>();
         List<Rejected> unknown = new ArrayList<>();
         int count = 0;
-        int unknownCount = 0;
+        java.util.stream.IntStream.Builder unknownPositions = java.util.stream.IntStream.builder();
         long until = System.nanoTime() + deadline.toNanos();
         for (int i = 0; i < futures.size(); i++) {
             try {
@@ -156,7 +162,7 @@ public final class ClientWriter {
                         TimeUnit.NANOSECONDS));
             } catch (ExecutionException e) {
                 if (outcomeUnknown(e)) {
-                    unknownCount++;
+                    unknownPositions.add(start + i);
                     if (unknown.size() < 20) {
                         unknown.add(new Rejected(start + i + 1, Steps.rootMessage(e)));
                     }
@@ -171,7 +177,7 @@ public final class ClientWriter {
                         + " deadline of " + deadline.toSeconds() + " s", e);
             }
         }
-        return new Outcome(futures.size(), rejected, count, unknown, unknownCount);
+        return new Outcome(futures.size(), rejected, count, unknown, unknownPositions.build().toArray());
     }
 
     /** A failure that says nothing of whether the server applied the write: the network's, not the server's answer. */

@@ -52,7 +52,10 @@ final class FinalReads {
     static Judged run(ProofRun run, Quiescence.Tiered tiered) {
         Map<String, String> bounds = new LinkedHashMap<>();
         List<String> failedReads = new ArrayList<>();
-        try (Workload.Reads reads = run.cfg().workload().reads()) {
+        // Writes whose acknowledgement was lost may or may not have taken effect: judged so.
+        Workload uncertain = run.unknown().isEmpty() ? null
+                : run.cfg().workload().uncertain(run.unknownWithin(run.cfg().workload().operations()));
+        try (uncertain; Workload.Reads reads = (uncertain != null ? uncertain : run.cfg().workload()).reads()) {
             new FinalReads(run, tiered, reads, bounds, failedReads).readAll();
             long t = System.nanoTime();
             Verdict verdict = reads.judge(run.failures());

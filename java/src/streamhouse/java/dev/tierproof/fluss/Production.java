@@ -19,11 +19,11 @@ final class Production {
      * @param acks where each acknowledged write landed (the consistent cuts' input)
      * @param checkpoints the checks between rounds
      * @param liveNotes what the checks between rounds could not do, for people
-     * @param unknownOutcome writes whose acknowledgement the network lost
-     * @param firstUnknown the first of those, for people (null when none)
+     * @param firstUnknown the first write whose acknowledgement the network lost, for people (null
+     *     when none; all of them are the run's {@link ProofRun#unknown})
      */
     record Produced(int statements, Acks acks, List<ProofReport.Checkpoint> checkpoints, List<String> liveNotes,
-            int unknownOutcome, String firstUnknown) {}
+            String firstUnknown) {}
 
     private Production() {}
 
@@ -34,7 +34,6 @@ final class Production {
         Acks acks = new Acks(workload.operations());
         List<ProofReport.Checkpoint> checkpoints = new ArrayList<>();
         List<String> liveNotes = new ArrayList<>();
-        int unknownOutcome = 0;
         String firstUnknown = null;
         int total = workload.operations();
         for (int round = 1; round <= cfg.rounds(); round++) {
@@ -45,7 +44,7 @@ final class Production {
             ClientWriter.Outcome out = ClientWriter.write(run.steps(), run.connection(), run.table().path(), workload,
                     start, end, cfg.deadline(), faults, acks);
             run.failures().addAll(rejections(out));
-            unknownOutcome += out.unknownCount();
+            java.util.Arrays.stream(out.unknownPositions()).forEach(run.unknown()::add);
             if (firstUnknown == null && !out.unknown().isEmpty()) {
                 firstUnknown = "operation " + out.unknown().get(0).operation() + ": " + out.unknown().get(0).message();
             }
@@ -57,7 +56,7 @@ final class Production {
                 checkpoints.add(RoundChecks.checkpoint(run, round, end));
             }
         }
-        return new Produced(0, acks, checkpoints, liveNotes, unknownOutcome, firstUnknown);
+        return new Produced(0, acks, checkpoints, liveNotes, firstUnknown);
     }
 
     /** A round's rejected writes as failures: the first ones listed, the rest counted. */
@@ -80,7 +79,7 @@ final class Production {
             Statements.execute(run.steps(), run.table().flussBatch(), s.label(), s.sql(), run.cfg().deadline());
             run.steps().progress().count("statements done", i + 1, statements.size());
         }
-        return new Produced(statements.size(), new Acks(run.cfg().workload().operations()), List.of(), List.of(), 0,
+        return new Produced(statements.size(), new Acks(run.cfg().workload().operations()), List.of(), List.of(),
                 null);
     }
 }

@@ -34,7 +34,7 @@ final class RoundChecks {
         List<LakeWatch.Sample> samples = watch.samples();
         String lake = samples.isEmpty() ? "lake not polled yet" : lagText(samples.get(samples.size() - 1));
         TableEnvironment flussBatch = run.table().flussBatch();
-        try (Workload prefix = run.cfg().workload().prefix(written); Workload.Reads reads = prefix.reads()) {
+        try (Workload prefix = run.judgedPrefix(written); Workload.Reads reads = prefix.reads()) {
             run.steps().progress().step("live check after round " + round + ": the union read while " + lake);
             Reading reading = new Reading(run.steps(), reads, BoundedRead.GRACE, run.failures());
             String all = prefix.selectAll(Map.of());
@@ -65,7 +65,7 @@ final class RoundChecks {
             unfinished = e.unfinished();
             lake = "tiering " + unfinished.word().toLowerCase(java.util.Locale.ROOT);
         }
-        try (Workload prefix = run.cfg().workload().prefix(written); Workload.Reads reads = prefix.reads()) {
+        try (Workload prefix = run.judgedPrefix(written); Workload.Reads reads = prefix.reads()) {
             String all = prefix.selectAll(Map.of());
             run.steps().progress().step("checkpoint after round " + round + ": the lake and the union read");
             // A read that fails here is this checkpoint's finding, as in the final reads.

@@ -191,7 +191,7 @@ public final class StreamhouseProof {
                         cfg.ownTiering());
                 LakeWatch watch = LakeWatch.start(client.get().getAdmin(), table.path(), WATCH_INTERVAL)) {
             ProofRun run = new ProofRun(cluster, engine, cfg, steps, table, client.get(), tiering, watch, timings,
-                    new ArrayList<>());
+                    new ArrayList<>(), new ArrayList<>());
             FaultSchedule faults = new FaultSchedule(cfg.faults(), new Target(cluster, tiering::restart,
                     cfg.warehouse(), table.db(), table.table()), steps);
             long t = System.nanoTime();
@@ -202,7 +202,7 @@ public final class StreamhouseProof {
             t = System.nanoTime();
             List<String> live = new ArrayList<>(produced.liveNotes());
             List<ProofReport.Checkpoint> checkpoints = new ArrayList<>(produced.checkpoints());
-            checkpoints.addAll(Cuts.judge(run, produced.acks(), live, produced.unknownOutcome()));
+            checkpoints.addAll(Cuts.judge(run, produced.acks(), live, run.unknown().size()));
             timings.put("cuts", Statements.millisSince(t));
             timings.put("total", Statements.millisSince(startAll));
             return StreamhouseReport.of(run, produced, faults.injected(), tiered, judged, checkpoints, live);

@@ -22,7 +22,7 @@ final class StreamhouseReport {
             FinalReads.Judged judged, List<ProofReport.Checkpoint> checkpoints, List<String> live) {
         StreamhouseProof.Config cfg = run.cfg();
         CheckedDdl ddl = cfg.workload().table();
-        List<String> details = details(run, produced, injected, tiered);
+        List<String> details = details(run, produced, injected, tiered, judged.verdict());
         judged.bounds().forEach((name, bound) -> details.add(String.format("%-17s: bound: %s", name, bound)));
         live.forEach(line -> details.add(String.format("live checks      : %s", line)));
         ObjectNode json = json(cfg, ddl, run.table().table(), produced.statements(), run.cluster(),
@@ -34,7 +34,7 @@ final class StreamhouseReport {
 
     /** The lines for people: how it was written, the faults, where it tiered and how far tiering got. */
     private static List<String> details(ProofRun run, Production.Produced produced, List<String> injected,
-            Quiescence.Tiered tiered) {
+            Quiescence.Tiered tiered, Verdict verdict) {
         StreamhouseProof.Config cfg = run.cfg();
         List<String> details = new ArrayList<>();
         details.add(String.format("written by       : %s", cfg.producer() == StreamhouseProof.Producer.CLIENT
@@ -42,10 +42,9 @@ final class StreamhouseReport {
                         .noneMatch(f -> f.startsWith("rejected write")) ? "every write acknowledged"
                         : "SOME WRITES REJECTED (below)")
                 : "Flink SQL, " + produced.statements() + " statements"));
-        if (produced.unknownOutcome() > 0) {
-            details.add(String.format("outcome unknown  : %d write(s) whose acknowledgement the network lost (%s);"
-                    + " judged as written: every read must hold them", produced.unknownOutcome(),
-                    produced.firstUnknown()));
+        if (!run.unknown().isEmpty()) {
+            details.add(String.format("outcome unknown  : %d write(s) whose acknowledgement the network lost (%s): %s",
+                    run.unknown().size(), produced.firstUnknown(), choice(verdict.uncertain())));
         }
         if (!cfg.producerOptions().isEmpty()) {
             details.add(String.format("producer options : %s", ProducerOptions.text(
@@ -114,5 +113,25 @@ final class StreamhouseReport {
         ObjectNode b = r.putObject("bounds");
         bounds.forEach(b::put);
         return r;
+    }
+
+    /** Which of the writes of unknown outcome took effect, as the verdict explains the reads. */
+    static String choice(Verdict.Uncertain uncertain) {
+        if (uncertain == null) {
+            return "judged as written";
+        }
+        if (uncertain.explainedBy() == null) {
+            return "no choice of which took effect explains the reads; judged as applied";
+        }
+        int applied = uncertain.operations().size() - uncertain.notApplied().size();
+        return "each may or may not have taken effect; " + uncertain.explainedBy() + "'s rows are explained with "
+                + (uncertain.notApplied().isEmpty() ? "all of them applied"
+                        : "operation(s) " + shortList(uncertain.notApplied()) + " not applied"
+                                + (applied > 0 ? " and the other " + applied + " applied" : ""));
+    }
+
+    private static String shortList(List<Integer> operations) {
+        String shown = operations.stream().limit(10).map(String::valueOf).collect(java.util.stream.Collectors.joining(", "));
+        return operations.size() > 10 ? shown + " and " + (operations.size() - 10) + " more" : shown;
     }
 }

@@ -53,7 +53,7 @@ class MessagesTest {
         Files.writeString(target.getParent(), "in the way");
         ObjectNode json = dev.tierproof.report.Report.newObject();
         Verdict inconsistent = new Verdict(false, true, "the last write per key", List.of("id", "bal"),
-                List.of(List.of("1", "2")), 1, true, List.of(), List.of(), List.of());
+                List.of(List.of("1", "2")), 1, true, List.of(), List.of(), List.of(), null);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int status = ReportOutput.print(new PrintStream(out, true, StandardCharsets.UTF_8),

@@ -78,7 +78,7 @@ class CoreJniTest {
     void theVerdictBindsStrictly() {
         String good = "{\"consistent\":true,\"keyed\":true,\"promise\":\"p\",\"columns\":[\"id\",\"bal\"],"
                 + "\"expected_rows\":[[\"1\",null]],\"expected_row_count\":1,\"all_rows\":true,\"reads\":[],"
-                + "\"checks\":[],\"failures\":[]}";
+                + "\"checks\":[],\"failures\":[],\"uncertain\":null}";
         assertEquals(List.of(Arrays.asList("1", null)), Verdict.fromJson(good).expectedRows());
         assertThrows(TierproofException.class, () -> Verdict.fromJson(good.replace("\"consistent\"", "\"ok\"")));
         assertThrows(TierproofException.class, () -> Verdict.fromJson(good.replace("\"keyed\":true,", "")));
@@ -92,6 +92,8 @@ class CoreJniTest {
         Verdict warm = Verdict.fromJson(Verdict.WARM_UP);
         assertEquals(List.of(List.of("1"), Arrays.asList((String) null)), warm.expectedRows());
         assertEquals(List.of(List.of("2")), warm.checks().get(0).extra());
+        assertEquals(new Verdict.Uncertain(List.of(2), "r", List.of()), warm.uncertain());
+        assertThrows(TierproofException.class, () -> Verdict.fromJson(good.replace(",\"uncertain\":null", "")));
     }
 
     static Rows rows(int id, Integer bal) {

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.tierproof.core.verdict.Verdict;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -101,6 +102,38 @@ class WorkloadTest {
     }
 
     /** The counterexample search's shrinking: smaller workloads of the same table, then none. */
+    /**
+     * A write whose acknowledgement was lost may or may not have taken effect: a read without it
+     * is consistent, the verdict says which choice explains it, and an acknowledged write that
+     * vanished is still a finding.
+     */
+    @Test
+    void aWriteOfUnknownOutcomeIsJudgedAsMayHaveHappened() {
+        byte[] csv = "op,k,v\n,a,1\n,b,2\n,a,3\n".getBytes(StandardCharsets.UTF_8);
+        try (Workload w = Workload.open(Workload.Target.PAIMON, DDL, csv); Workload lost = w.uncertain(new int[] {2})) {
+            try (Workload.Reads reads = lost.reads()) {
+                Workload.ReadBuffer lake = reads.open("lake", Workload.Source.SNAPSHOT);
+                lake.add((byte) 0, new String[] {"a", "1"});
+                lake.add((byte) 0, new String[] {"b", "2"});
+                Verdict v = reads.judge();
+                assertThat(v.consistent()).isTrue();
+                assertThat(v.uncertain()).isEqualTo(new Verdict.Uncertain(List.of(3), "lake", List.of(3)));
+            }
+            try (Workload.Reads reads = lost.reads()) {
+                reads.open("lake", Workload.Source.SNAPSHOT).add((byte) 0, new String[] {"a", "1"});
+                Verdict v = reads.judge();
+                assertThat(v.consistent()).isFalse();
+                assertThat(v.uncertain().explainedBy()).isNull();
+            }
+            try (Workload.Reads reads = w.reads()) {
+                reads.open("lake", Workload.Source.SNAPSHOT).add((byte) 0, new String[] {"a", "1"});
+                assertThat(reads.judge().uncertain()).isNull();
+            }
+            assertThatThrownBy(() -> w.uncertain(new int[] {3})).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("operation position 3 is not past the previous one and below the workload's 3");
+        }
+    }
+
     @Test
     void shrinkCandidatesAreSmallerWorkloadsOfTheSameTable() {
         byte[] csv = "k,v\na,x\nb,y\n".getBytes(StandardCharsets.UTF_8);

@@ -2,6 +2,7 @@ package dev.tierproof.util;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 class ChildJvmTest {
@@ -30,5 +31,13 @@ class ChildJvmTest {
         // The test JVM's own flags (pom.xml's tests.jvm) are what its servers get.
         assertThat(ChildJvm.inheritedFlags()).containsSubsequence("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
                 "-XX:+UnlockDiagnosticVMOptions", "-XX:-BytecodeVerificationRemote");
+    }
+
+    @Test
+    void aChildInAnotherDirectoryGetsTheClassPathAbsolute() {
+        // As build.sh runs tierproof: a relative jar, which a server started in its cluster's directory missed.
+        assertThat(ChildJvm.absolute("java/target/tierproof.jar:/root/.m2/a.jar::lib/../b.jar", Path.of("/work/repo")))
+                .isEqualTo("/work/repo/java/target/tierproof.jar:/root/.m2/a.jar:/work/repo/b.jar");
+        assertThat(ChildJvm.classPath().split(java.io.File.pathSeparator)).allMatch(e -> Path.of(e).isAbsolute());
     }
 }

@@ -22,7 +22,15 @@ import java.util.Optional;
 public record Verdict(boolean consistent, boolean keyed, String promise, List<String> columns,
         @JsonSetter(nulls = Nulls.FAIL) @JsonDeserialize(using = RowsDeserializer.class)
         List<List<String>> expectedRows, long expectedRowCount, boolean allRows, List<Read> reads,
-        List<Check> checks, List<String> failures) {
+        List<Check> checks, List<String> failures, Uncertain uncertain) {
+    /**
+     * The writes whose outcome is unknown (their acknowledgement lost), 1-based, and the choice
+     * of which took effect that explains the reads: made from {@code explainedBy}'s rows, leaving
+     * out {@code notApplied}; {@code explainedBy} is null when no choice explains any read (then
+     * all are judged as applied). Null on the verdict when every write's outcome is known.
+     */
+    public record Uncertain(List<Integer> operations, String explainedBy, List<Integer> notApplied) {}
+
     /**
      * One read, folded; rows is null when they are exactly the expected rows (the core says them
      * once, not once per read: {@link #rowsOf}); notes are what does not make it wrong but is
@@ -78,7 +86,8 @@ public record Verdict(boolean consistent, boolean keyed, String promise, List<St
             + "\"expected_rows\":[[\"1\"],[null]],\"expected_row_count\":2,\"all_rows\":true,\"reads\":[{\"name\":\"r\","
             + "\"changes\":2,\"rows\":[[\"1\"]],\"row_count\":1,\"anomalies\":[{\"index\":0,\"change\":\"+I\",\"reason\":\"\"}],"
             + "\"notes\":[\"\"],\"consistent\":true,\"reason\":\"\",\"fold_ms\":0}],\"checks\":[{\"left\":\"a\",\"right\":\"b\","
-            + "\"equal\":true,\"missing\":[],\"extra\":[[\"2\"]],\"left_out\":0}],\"failures\":[]}";
+            + "\"equal\":true,\"missing\":[],\"extra\":[[\"2\"]],\"left_out\":0}],\"failures\":[],"
+            + "\"uncertain\":{\"operations\":[2],\"explained_by\":\"r\",\"not_applied\":[]}}";
 
     public static Verdict fromJson(String json) {
         try {
