@@ -51,8 +51,8 @@ final class SearchCommand extends TierproofCommand {
     int rounds;
 
     @Option(names = "--faults", paramLabel = "KINDS", description = "with --streamhouse: one fault a trial, of a kind"
-            + " from this list (restart-tablet, move-tablet, restart-tiering, restart-coordinator, restart-zookeeper,"
-            + " lake-outage)"
+            + " from this list (restart-tablet, move-tablet, kill-leader, restart-tiering, restart-coordinator,"
+            + " restart-zookeeper, lake-outage)"
             + " before an operation, both drawn from"
             + " the trial's seed; shrinking tries without it first")
     String faultKinds;

@@ -134,6 +134,23 @@ final class Launcher {
         });
     }
 
+    /** Sends signal {@code name} ({@code STOP}, {@code CONT}) to process {@code pid}, within 10 s. */
+    static void signal(String name, long pid) {
+        try {
+            Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(pid)).redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            if (!kill.waitFor(10, TimeUnit.SECONDS) || kill.exitValue() != 0) {
+                kill.destroyForcibly();
+                throw new TierproofException("kill -" + name + " " + pid + " failed");
+            }
+        } catch (IOException e) {
+            throw new TierproofException("kill -" + name + " " + pid + " failed: " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TierproofException("interrupted while sending " + name + " to " + pid, e);
+        }
+    }
+
     static void awaitPort(int port, Duration deadline, String what) throws InterruptedException {
         long end = System.nanoTime() + deadline.toNanos();
         while (System.nanoTime() < end) {

@@ -489,6 +489,35 @@ public final class ProcessCluster {
     }
 
     /**
+     * Part {@code name} stopped ({@code SIGSTOP}) until what this returns runs ({@code SIGCONT}, safe
+     * to run twice): a long GC pause. Should this JVM end first (Ctrl-C, a failure), it continues
+     * the part on its way out: no server is left stopped.
+     */
+    public static Runnable pause(State state, String name) {
+        State.Part part = state.parts().get(name);
+        ProcessHandle process = part == null ? null : part.ours().orElse(null);
+        if (process == null) {
+            throw new TierproofException("the cluster in " + state.dir() + " has no running " + name + " to pause");
+        }
+        Runnable resume = () -> {
+            if (part.ours().isPresent()) {
+                Launcher.signal("CONT", process.pid());
+            }
+        };
+        Thread onExit = new Thread(resume, "tierproof-continue-" + name);
+        Runtime.getRuntime().addShutdownHook(onExit);
+        Launcher.signal("STOP", process.pid());
+        return () -> {
+            resume.run();
+            try {
+                Runtime.getRuntime().removeShutdownHook(onExit);
+            } catch (IllegalStateException exiting) {
+                // the hook continues it anyway
+            }
+        };
+    }
+
+    /**
      * The lake's store killed ({@code kill -9}) and started again with its data: SeaweedFS, or
      * HDFS's NameNode and DataNode (then awaited until the NameNode serves writes again: out of
      * safe mode, its DataNode back).

@@ -56,6 +56,11 @@ public final class ProcessFlussCluster implements FlussCluster {
     }
 
     @Override
+    public synchronized Runnable pauseTabletServer(int id) {
+        return ProcessCluster.pause(state, "tablet-" + id);
+    }
+
+    @Override
     public synchronized void restartCoordinator() {
         state = ProcessCluster.restart(state, "coordinator", RESTART);
     }

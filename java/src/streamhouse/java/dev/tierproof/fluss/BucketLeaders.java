@@ -49,6 +49,40 @@ final class BucketLeaders {
         }
     }
 
+    /**
+     * The tablet server that leads a bucket the run writes, as Fluss's metadata says now: bucket 0
+     * of the table, or of its first partition. A fault aimed at "the leader" strikes it.
+     */
+    static int leaderOfWritten(Connection connection, TablePath path) {
+        try {
+            TableInfo info = connection.getAdmin().getTableInfo(path).get();
+            Long partition = null;
+            String partitionName = null;
+            if (info.isPartitioned()) {
+                var partitions = connection.getAdmin().listPartitionInfos(path).get();
+                if (partitions.isEmpty()) {
+                    throw new TierproofException(path + " has no partition yet, so no bucket has a leader to strike");
+                }
+                partition = partitions.get(0).getPartitionId();
+                partitionName = partitions.get(0).getPartitionName();
+            }
+            MetadataUpdater metadata = ((FlussConnection) connection).getMetadataUpdater();
+            metadata.updateTableOrPartitionMetadata(path, partition);
+            TableBucket bucket = new TableBucket(info.getTableId(), partition, 0);
+            Integer leader = metadata.getCluster().leaderFor(bucket);
+            if (leader == null) {
+                throw new TierproofException("bucket 0 of " + path + (partitionName == null ? ""
+                        : " partition " + partitionName) + " has no leader now, so there is none to strike");
+            }
+            return leader;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TierproofException("interrupted while finding the leader of " + path, e);
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw new TierproofException("finding the leader of " + path + " failed: " + e.getCause().getMessage(), e);
+        }
+    }
+
     /** The buckets without a leader, as a tablet server answers now (from ZooKeeper for a table it has not cached). */
     private static List<Integer> leaderless(MetadataUpdater metadata, TablePath path, TableInfo info) {
         metadata.updateTableOrPartitionMetadata(path, null);

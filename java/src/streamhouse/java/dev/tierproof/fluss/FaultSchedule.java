@@ -2,21 +2,32 @@ package dev.tierproof.fluss;
 
 import dev.tierproof.flink.Statements;
 import dev.tierproof.nemesis.Fault;
+import dev.tierproof.nemesis.Struck;
 import dev.tierproof.nemesis.Target;
 import dev.tierproof.run.Steps;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 
 /**
  * A run's faults as the client writer meets them: each strikes just before the operation it
- * names, once every write before it is answered (unless it strikes in flight). What struck, and
+ * names, once every write before it is answered (unless it strikes in flight). A fault that lasts
+ * holds while the writes go on and heals after its length, on a thread of its own; whatever still
+ * holds when the writing ends (or fails) is healed then, by {@link #close}. What struck, whom and
  * how long it took, is kept for the report.
  */
-final class FaultSchedule implements ClientWriter.Interruptions {
+final class FaultSchedule implements ClientWriter.Interruptions, AutoCloseable {
     private final List<Fault> faults;
     private final Target target;
     private final Steps steps;
     private final List<String> injected = new ArrayList<>();
+    /** The heals of faults that still hold, each once. */
+    private final List<ScheduledFuture<?>> holding = new ArrayList<>();
+    private final List<Runnable> heals = new ArrayList<>();
+    private ScheduledExecutorService healer;
 
     FaultSchedule(List<Fault> faults, Target target, Steps steps) {
         this.faults = faults;
@@ -35,12 +46,53 @@ final class FaultSchedule implements ClientWriter.Interruptions {
             steps.progress().step("fault: " + f + (f.inFlight() || position == 0 ? ""
                     : " (operations 1 to " + position + " answered)"));
             long ft = System.nanoTime();
-            f.kind().nemesis().strike(target);
-            injected.add(f + " (" + Statements.millisSince(ft) + " ms)");
+            Struck struck = f.kind().nemesis().strike(target);
+            String whom = struck.what().isEmpty() ? "" : struck.what() + ", ";
+            injected.add(f + " (" + whom + Statements.millisSince(ft) + " ms)");
+            if (!f.length().isZero()) {
+                steps.progress().step("fault: " + f + " holds" + (whom.isEmpty() ? "" : " (" + struck.what() + ")")
+                        + "; it heals in " + f.length().toMillis() + " ms, and the writes go on meanwhile");
+                holdFor(f, once(struck.heal()));
+            }
         });
     }
 
-    /** The faults that struck, each with how long it took: {@code restart-tablet@30 (5120 ms)}. */
+    private synchronized void holdFor(Fault f, Runnable heal) {
+        if (healer == null) {
+            healer = Executors.newSingleThreadScheduledExecutor(r -> {
+                Thread t = new Thread(r, "tierproof-fault-healer");
+                t.setDaemon(true);
+                return t;
+            });
+        }
+        heals.add(heal);
+        holding.add(healer.schedule(() -> {
+            heal.run();
+            steps.progress().step("fault: " + f + " healed");
+        }, f.length().toMillis(), TimeUnit.MILLISECONDS));
+    }
+
+    /** Runs {@code heal} the first time only: by its timer or by {@link #close}, whichever comes first. */
+    private static Runnable once(Runnable heal) {
+        java.util.concurrent.atomic.AtomicBoolean done = new java.util.concurrent.atomic.AtomicBoolean();
+        return () -> {
+            if (done.compareAndSet(false, true)) {
+                heal.run();
+            }
+        };
+    }
+
+    /** Heals every fault that still holds, at once: the writing is over (or failed). */
+    @Override
+    public synchronized void close() {
+        holding.forEach(h -> h.cancel(false));
+        heals.forEach(Runnable::run);
+        if (healer != null) {
+            healer.shutdownNow();
+        }
+    }
+
+    /** The faults that struck, each with whom and how long striking took: {@code restart-tablet@30 (5120 ms)}. */
     List<String> injected() {
         return List.copyOf(injected);
     }

@@ -193,9 +193,13 @@ public final class StreamhouseProof {
             ProofRun run = new ProofRun(cluster, engine, cfg, steps, table, client.get(), tiering, watch, timings,
                     new ArrayList<>(), new ArrayList<>());
             FaultSchedule faults = new FaultSchedule(cfg.faults(), new Target(cluster, tiering::restart,
-                    cfg.warehouse(), table.db(), table.table()), steps);
+                    cfg.warehouse(), table.db(), table.table(), () -> BucketLeaders.leaderOfWritten(client.get(),
+                            table.path())), steps);
             long t = System.nanoTime();
-            Production.Produced produced = cfg.producer().produce(run, faults);
+            Production.Produced produced;
+            try (faults) {
+                produced = cfg.producer().produce(run, faults);
+            }
             timings.put("write", Statements.millisSince(t));
             Quiescence.Tiered tiered = Quiescence.await(run);
             FinalReads.Judged judged = FinalReads.run(run, tiered);

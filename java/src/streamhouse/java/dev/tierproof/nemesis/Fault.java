@@ -1,5 +1,6 @@
 package dev.tierproof.nemesis;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -9,26 +10,44 @@ import java.util.Locale;
  * the first) is handed to the writer. By default the writes before it are acknowledged first
  * ({@code restart-tablet@30}), so the fault falls at a known point of the acknowledged history
  * and a run is reproducible; {@code restart-tablet@30:in-flight} leaves them as the client has
- * them, some perhaps still buffered or unanswered (what a crash under load meets).
+ * them, some perhaps still buffered or unanswered (what a crash under load meets). A fault that
+ * lasts holds for its length while the writes go on ({@code pause-leader@30+8s}), then heals.
  *
  * @param kind what fails
  * @param at the operation it comes before
  * @param inFlight whether the writes before it may still be in flight
+ * @param length how long a lasting fault holds; zero for one that does not last
  */
-public record Fault(Kind kind, int at, boolean inFlight) {
+public record Fault(Kind kind, int at, boolean inFlight, Duration length) {
     private static final String IN_FLIGHT = ":in-flight";
+    /** The longest a fault may hold: every step of a run is bounded. */
+    static final Duration LONGEST = Duration.ofMinutes(10);
 
     /** A fault once the writes before it are acknowledged. */
     public Fault(Kind kind, int at) {
         this(kind, at, false);
     }
 
+    /** A fault that does not last. */
+    public Fault(Kind kind, int at, boolean inFlight) {
+        this(kind, at, inFlight, Duration.ZERO);
+    }
+
+    /** The same fault before operation {@code at}. */
+    public Fault at(int at) {
+        return new Fault(kind, at, inFlight, length);
+    }
+
     /** What can fail, each with the nemesis that makes it fail. */
     public enum Kind {
         /** Tablet server 0 stops and starts again with the same id, data and port (its buckets go away meanwhile). */
-        RESTART_TABLET("restart-tablet", new RestartTablet(true)),
+        RESTART_TABLET("restart-tablet", RestartTablet.first(true)),
         /** As {@link #RESTART_TABLET}, but the server comes back on a new port (a pod at a new address). */
-        MOVE_TABLET("move-tablet", new RestartTablet(false)),
+        MOVE_TABLET("move-tablet", RestartTablet.first(false)),
+        /** As {@link #RESTART_TABLET}, to the tablet server that leads a bucket the run writes when it strikes. */
+        KILL_LEADER("kill-leader", RestartTablet.leader()),
+        /** The leader of a bucket the run writes stopped for the fault's length, then continued (a GC pause). */
+        PAUSE_LEADER("pause-leader", new PauseLeader()),
         /** The lake tiering job is cancelled and a new one started, as an operator would. */
         RESTART_TIERING("restart-tiering", new RestartTiering()),
         /** The coordinator server stops and starts again on the same port. */
@@ -94,14 +113,15 @@ public record Fault(Kind kind, int at, boolean inFlight) {
             return List.of();
         }
         java.util.SplittableRandom random = new java.util.SplittableRandom(seed * 0x9E3779B97F4A7C15L + 17);
-        return List.of(new Fault(kinds.get(random.nextInt(kinds.size())), 1 + random.nextInt(operations),
-                random.nextBoolean()));
+        Kind kind = kinds.get(random.nextInt(kinds.size()));
+        return List.of(new Fault(kind, 1 + random.nextInt(operations), random.nextBoolean(),
+                kind.nemesis().lasts() ? Duration.ofSeconds(1 + random.nextInt(10)) : Duration.ZERO));
     }
 
     /** The same faults for a workload of {@code operations} operations: one past its end comes before its last. */
     public static List<Fault> within(List<Fault> faults, int operations) {
         return faults.stream()
-                .map(f -> new Fault(f.kind(), Math.max(1, Math.min(f.at(), operations)), f.inFlight())).toList();
+                .map(f -> f.at(Math.max(1, Math.min(f.at(), operations)))).toList();
     }
 
     /** A schedule as {@link #parse} reads it. */
@@ -124,7 +144,21 @@ public record Fault(Kind kind, int at, boolean inFlight) {
 
     @Override
     public String toString() {
-        return kind.text + "@" + at + (inFlight ? IN_FLIGHT : "");
+        return kind.text + "@" + at + (length.isZero() ? "" : "+" + lengthText(length)) + (inFlight ? IN_FLIGHT : "");
+    }
+
+    private static String lengthText(Duration d) {
+        return d.toMillis() % 1000 == 0 ? d.toSeconds() + "s" : d.toMillis() + "ms";
+    }
+
+    /** A length as {@code 8s} or {@code 500ms}; null when the text is not one. */
+    private static Duration length(String text) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d{1,9})(ms|s)").matcher(text);
+        if (!m.matches()) {
+            return null;
+        }
+        long n = Long.parseLong(m.group(1));
+        return m.group(2).equals("s") ? Duration.ofSeconds(n) : Duration.ofMillis(n);
     }
 
     /**
@@ -139,8 +173,14 @@ public record Fault(Kind kind, int at, boolean inFlight) {
         for (String item : schedule.split(",")) {
             String text = item.trim();
             boolean inFlight = text.endsWith(IN_FLIGHT);
-            String[] parts = (inFlight ? text.substring(0, text.length() - IN_FLIGHT.length()) : text)
-                    .split("@", -1);
+            String when = inFlight ? text.substring(0, text.length() - IN_FLIGHT.length()) : text;
+            Duration length = Duration.ZERO;
+            int plus = when.indexOf('+');
+            if (plus >= 0) {
+                length = length(when.substring(plus + 1));
+                when = when.substring(0, plus);
+            }
+            String[] parts = when.split("@", -1);
             Kind kind = kind(parts[0]);
             int at;
             try {
@@ -148,9 +188,18 @@ public record Fault(Kind kind, int at, boolean inFlight) {
             } catch (NumberFormatException e) {
                 at = -1;
             }
-            if (kind == null || at < 1 || at > operations) {
-                throw new IllegalArgumentException("--faults " + text + " is not KIND@N or KIND@N" + IN_FLIGHT
-                        + " with KIND one of " + names() + " and N an operation from 1 to " + operations);
+            if (kind == null || at < 1 || at > operations || length == null) {
+                throw new IllegalArgumentException("--faults " + text + " is not KIND@N, KIND@N+LENGTH or either with "
+                        + IN_FLIGHT + ", with KIND one of " + names() + ", N an operation from 1 to " + operations
+                        + " and LENGTH such as 8s or 500ms");
+            }
+            if (kind.nemesis().lasts() && (length.isZero() || length.compareTo(LONGEST) > 0)) {
+                throw new IllegalArgumentException("--faults " + text + ": " + kind.text + " holds for a length from"
+                        + " 1ms to " + LONGEST.toMinutes() + " minutes: say it, as " + kind.text + "@" + at + "+8s");
+            }
+            if (!kind.nemesis().lasts() && !length.isZero()) {
+                throw new IllegalArgumentException("--faults " + text + ": " + kind.text + " is over when it has struck,"
+                        + " so it takes no length: " + kind.text + "@" + at);
             }
             for (Fault other : faults) {
                 if (other.at() == at && other.inFlight() != inFlight) {
@@ -158,7 +207,7 @@ public record Fault(Kind kind, int at, boolean inFlight) {
                             + " operation come at one moment, with the writes before it answered or in flight, not both");
                 }
             }
-            faults.add(new Fault(kind, at, inFlight));
+            faults.add(new Fault(kind, at, inFlight, length));
         }
         faults.sort(java.util.Comparator.comparingInt(Fault::at));
         return faults;

@@ -12,8 +12,9 @@ final class LakeOutageNemesis implements Nemesis {
     private static final Duration LENGTH = Duration.ofSeconds(3);
 
     @Override
-    public void strike(Target target) {
+    public Struck strike(Target target) {
         LakeOutage.run(target.warehouse(), target.database(), target.table(), LENGTH);
+        return Struck.over("");
     }
 
     @Override

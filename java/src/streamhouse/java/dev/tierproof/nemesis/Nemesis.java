@@ -7,8 +7,16 @@ import java.util.Optional;
  * {@link Fault.Kind} names its nemesis, so a kind without one does not compile.
  */
 public interface Nemesis {
-    /** Strikes; returns once the fault is healed again (a restart is both at once). */
-    void strike(Target target);
+    /**
+     * Strikes. A fault that does not last ({@link #lasts()} false: a restart) returns once it is
+     * over; one that lasts (a pause) returns once it holds, and heals through what it returns.
+     */
+    Struck strike(Target target);
+
+    /** Whether the fault holds until healed, for a length the schedule gives ({@code pause-leader@30+8s}). */
+    default boolean lasts() {
+        return false;
+    }
 
     /** Why this fault cannot strike a cluster deployed so, before anything starts; empty when it can. */
     default Optional<String> refusal(Deployment deployment) {

@@ -5,8 +5,9 @@ import java.util.Optional;
 /** The lake's store ({@code cluster up}'s SeaweedFS, or HDFS's servers) killed and started again with its data. */
 final class RestartLake implements Nemesis {
     @Override
-    public void strike(Target target) {
+    public Struck strike(Target target) {
         target.servers().restartLake();
+        return Struck.over("");
     }
 
     @Override

@@ -11,7 +11,8 @@ final class RestartServer implements Nemesis {
     }
 
     @Override
-    public void strike(Target target) {
+    public Struck strike(Target target) {
         restart.accept(target.servers());
+        return Struck.over("");
     }
 }

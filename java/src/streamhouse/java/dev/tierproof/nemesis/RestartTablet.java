@@ -1,21 +1,39 @@
 package dev.tierproof.nemesis;
 
 import java.util.Optional;
+import java.util.function.ToIntFunction;
 
 /**
- * Tablet server 0 stopped and started again with the same id and data: on its port, or on a new
- * one (a pod back at a new address, which only the embedded cluster does).
+ * A tablet server stopped ({@code kill -9} on cluster up's processes) and started again with the
+ * same id and data: on its port, or on a new one (a pod back at a new address, which only the
+ * embedded cluster does). Which server: tablet server 0, or the leader of a bucket the run writes.
  */
 final class RestartTablet implements Nemesis {
     private final boolean samePort;
+    private final ToIntFunction<Target> server;
+    private final String role;
 
-    RestartTablet(boolean samePort) {
+    private RestartTablet(boolean samePort, ToIntFunction<Target> server, String role) {
         this.samePort = samePort;
+        this.server = server;
+        this.role = role;
+    }
+
+    /** Tablet server 0, whichever buckets it holds. */
+    static RestartTablet first(boolean samePort) {
+        return new RestartTablet(samePort, t -> 0, "");
+    }
+
+    /** The leader of a bucket the run writes, found when the fault strikes. */
+    static RestartTablet leader() {
+        return new RestartTablet(true, t -> t.leader().getAsInt(), "the leader of a bucket written");
     }
 
     @Override
-    public void strike(Target target) {
-        target.servers().restartTabletServer(0, samePort);
+    public Struck strike(Target target) {
+        int id = server.applyAsInt(target);
+        target.servers().restartTabletServer(id, samePort);
+        return Struck.over(role.isEmpty() ? "" : "tablet server " + id + ", " + role);
     }
 
     @Override

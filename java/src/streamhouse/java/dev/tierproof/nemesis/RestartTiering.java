@@ -5,8 +5,9 @@ import java.util.Optional;
 /** The run's tiering job cancelled and a new one started, as an operator would. */
 final class RestartTiering implements Nemesis {
     @Override
-    public void strike(Target target) {
+    public Struck strike(Target target) {
         target.tiering().run();
+        return Struck.over("");
     }
 
     @Override

@@ -11,6 +11,15 @@ public interface Servers {
     /** Stops ZooKeeper and starts it again on its port. */
     void restartZooKeeper();
 
+    /**
+     * Stops tablet server {@code id} ({@code SIGSTOP}) and returns what continues it
+     * ({@code SIGCONT}, safe to run twice); only a cluster whose servers are processes of their own.
+     */
+    default Runnable pauseTabletServer(int id) {
+        throw new IllegalArgumentException("pause-leader stops a server process, which tierproof does only on the"
+                + " cluster ./build.sh cluster up starts (--cluster DIR)");
+    }
+
     /** Kills the lake's store and starts it again with its data (only a cluster that runs one). */
     default void restartLake() {
         throw new IllegalArgumentException("restart-lake kills the lake's store, which tierproof does only on the"

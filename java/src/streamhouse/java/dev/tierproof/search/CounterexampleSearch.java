@@ -253,7 +253,7 @@ public final class CounterexampleSearch {
                 Conditions candidate = switch (step) {
                     case 0 -> new Conditions(c.rounds(), List.of(), c.producerOptions());
                     case 1 -> new Conditions(c.rounds(), c.faults().stream()
-                            .map(f -> new Fault(f.kind(), f.at())).toList(), c.producerOptions());
+                            .map(f -> new Fault(f.kind(), f.at(), false, f.length())).toList(), c.producerOptions());
                     case 2 -> new Conditions(c.rounds(), c.faults(), Map.of());
                     default -> new Conditions(1, c.faults(), c.producerOptions());
                 };

@@ -27,8 +27,31 @@ class FaultTest {
         for (String bad : List.of("restart-tablet@30:inflight", "restart-tablet:in-flight", "restart-tablet@41",
                 "restart-tablet@0:in-flight", "explode@3")) {
             assertThatThrownBy(() -> Fault.parse(bad, 40)).isInstanceOf(IllegalArgumentException.class)
-                    .hasMessageContaining("--faults " + bad + " is not KIND@N or KIND@N:in-flight");
+                    .hasMessageContaining("--faults " + bad + " is not KIND@N, KIND@N+LENGTH");
         }
+        assertThatThrownBy(() -> Fault.parse("pause-leader@3+8 s", 40)).hasMessageContaining("LENGTH such as 8s");
+        assertThatThrownBy(() -> Fault.parse("pause-leader@3", 40))
+                .hasMessageContaining("pause-leader holds for a length from 1ms to 10 minutes: say it, as pause-leader@3+8s");
+        assertThatThrownBy(() -> Fault.parse("pause-leader@3+11m", 40)).hasMessageContaining("LENGTH such as 8s");
+        assertThatThrownBy(() -> Fault.parse("pause-leader@3+601s", 40)).hasMessageContaining("1ms to 10 minutes");
+        assertThatThrownBy(() -> Fault.parse("restart-tablet@3+5s", 40))
+                .hasMessageContaining("restart-tablet is over when it has struck, so it takes no length");
+    }
+
+    /** A fault that lasts holds for its length: with the writes before it answered or in flight. */
+    @Test
+    void aLastingFaultSaysHowLongItHolds() {
+        List<Fault> faults = Fault.parse("pause-leader@20+8s:in-flight,kill-leader@30,pause-leader@35+500ms", 40);
+        assertThat(faults).containsExactly(
+                new Fault(Fault.Kind.PAUSE_LEADER, 20, true, java.time.Duration.ofSeconds(8)),
+                new Fault(Fault.Kind.KILL_LEADER, 30),
+                new Fault(Fault.Kind.PAUSE_LEADER, 35, false, java.time.Duration.ofMillis(500)));
+        assertThat(Fault.text(faults)).isEqualTo("pause-leader@20+8s:in-flight,kill-leader@30,pause-leader@35+500ms");
+        assertThat(Fault.within(faults, 10)).extracting(Fault::length)
+                .containsExactly(java.time.Duration.ofSeconds(8), java.time.Duration.ZERO, java.time.Duration.ofMillis(500));
+        Fault drawn = Fault.random(List.of(Fault.Kind.PAUSE_LEADER), 100, 7).get(0);
+        assertThat(drawn.length()).isBetween(java.time.Duration.ofSeconds(1), java.time.Duration.ofSeconds(10));
+        assertThat(Fault.parse(Fault.text(List.of(drawn)), 100)).containsExactly(drawn);
     }
 
     @Test

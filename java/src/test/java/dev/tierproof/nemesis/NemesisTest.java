@@ -35,12 +35,23 @@ class NemesisTest {
         public void restartLake() {
             calls.add("lake");
         }
+
+        @Override
+        public Runnable pauseTabletServer(int id) {
+            calls.add("pause tablet " + id);
+            return () -> calls.add("continue tablet " + id);
+        }
+    }
+
+    private static Target target(Servers servers, List<String> tiering) {
+        return new Target(servers, () -> tiering.add("tiering"), null, "db", "t", () -> 2);
     }
 
     @Test
     void eachKindStrikesWhatItNames() {
-        List<String> expected = List.of("tablet 0 same port", "tablet 0 new port", "tiering", "coordinator",
-                "zookeeper", "lake");
+        // The leader (server 2 here) is whom the leader's faults strike; a pause holds until healed.
+        List<String> expected = List.of("tablet 0 same port", "tablet 0 new port", "tablet 2 same port",
+                "pause tablet 2", "continue tablet 2", "tiering", "coordinator", "zookeeper", "lake");
         List<String> struck = new ArrayList<>();
         for (Fault.Kind kind : Fault.Kind.values()) {
             if (kind == Fault.Kind.LAKE_OUTAGE) {
@@ -48,11 +59,17 @@ class NemesisTest {
             }
             Recorded servers = new Recorded();
             List<String> tiering = new ArrayList<>();
-            kind.nemesis().strike(new Target(servers, () -> tiering.add("tiering"), null, "db", "t"));
+            Struck s = kind.nemesis().strike(target(servers, tiering));
+            assertThat(servers.calls.stream().noneMatch(c -> c.startsWith("continue"))).as(kind.name()).isTrue();
+            s.heal().run();
             struck.addAll(servers.calls);
             struck.addAll(tiering);
+            assertThat(kind.nemesis().lasts()).as(kind.name()).isEqualTo(kind == Fault.Kind.PAUSE_LEADER);
         }
         assertThat(struck).containsExactlyElementsOf(expected);
+        Recorded servers = new Recorded();
+        assertThat(Fault.Kind.KILL_LEADER.nemesis().strike(target(servers, new ArrayList<>())).what())
+                .isEqualTo("tablet server 2, the leader of a bucket written");
     }
 
     @Test
@@ -68,8 +85,13 @@ class NemesisTest {
                 .contains("gcs keeps nothing");
         assertThat(Fault.Kind.RESTART_LAKE.nemesis().refusal(Deployment.forSearch())).hasValueSatisfying(r ->
                 assertThat(r).startsWith("restart-lake needs cluster up's cluster"));
+        assertThat(Fault.Kind.PAUSE_LEADER.nemesis().refusal(Deployment.embedded())).hasValueSatisfying(r ->
+                assertThat(r).startsWith("--faults pause-leader stops a server process (SIGSTOP)"));
+        assertThat(Fault.Kind.PAUSE_LEADER.nemesis().refusal(Deployment.forSearch())).hasValueSatisfying(r ->
+                assertThat(r).contains("a search runs on an embedded cluster"));
         for (Fault.Kind kind : Fault.Kind.values()) {
-            boolean everywhere = kind != Fault.Kind.RESTART_LAKE && kind != Fault.Kind.MOVE_TABLET;
+            boolean everywhere = kind != Fault.Kind.RESTART_LAKE && kind != Fault.Kind.MOVE_TABLET
+                    && kind != Fault.Kind.PAUSE_LEADER;
             assertThat(kind.nemesis().refusal(Deployment.clusterUp(Optional.empty())).isEmpty()
                     && kind.nemesis().refusal(Deployment.embedded()).isEmpty()).as(kind.name()).isEqualTo(everywhere);
         }
