@@ -156,7 +156,8 @@ public final class Main {
                 cli.addSubcommand(name, new CommandLine(new MissingPart(name, part), factory));
             }
         }));
-        for (Class<?> c : List.of(DdlCommand.class, ReferenceCommand.class, CommandLine.HelpCommand.class)) {
+        for (Class<?> c : List.of(DdlCommand.class, CheckCommand.class, ReferenceCommand.class,
+                CommandLine.HelpCommand.class)) {
             cli.addSubcommand(new CommandLine(c, factory));
         }
         cli.setOut(new PrintWriter(main.out, true, StandardCharsets.UTF_8));

@@ -311,9 +311,25 @@ public final class Workload implements AutoCloseable {
         return new Reads(Objects.requireNonNull(spillDirectory, "spillDirectory"), partitions);
     }
 
+    /**
+     * Sees every change of a read as it crosses to the core: each chunk whole, in the core's wire
+     * encoding, so what it keeps can be judged again ({@link ReadBuffer#addEncoded}).
+     */
+    @FunctionalInterface
+    public interface ChangeTap {
+        void chunk(byte[] encoded, int length);
+    }
+
+    /** Opens a {@link ChangeTap} for each read as it opens: its name, source, and view index (-1: the whole table). */
+    @FunctionalInterface
+    public interface Taps {
+        ChangeTap open(String name, Source source, int view);
+    }
+
     /** The reads of one proof: opened in the order they are judged, all closed at once. */
     public final class Reads implements AutoCloseable {
         private final List<ReadBuffer> reads = new ArrayList<>();
+        private Taps taps;
         /** Where reads judged partition by partition put their changes, or null: folded in memory. */
         private final Path spillDirectory;
         private final int partitions;
@@ -327,8 +343,14 @@ public final class Workload implements AutoCloseable {
         public synchronized ReadBuffer open(String name, Source source) {
             ReadBuffer r = new ReadBuffer(name, nativeNewRead(handle(), Objects.requireNonNull(name, "name"),
                     source.ordinal(), spillDirectory == null ? null : spillDirectory.toString(), partitions));
+            r.tap = taps == null ? null : taps.open(name, source, -1);
             reads.add(r);
             return r;
+        }
+
+        /** Every read opened from now on shows its changes to a tap {@code taps} opens for it. */
+        public synchronized void tap(Taps taps) {
+            this.taps = taps;
         }
 
         /**
@@ -338,6 +360,7 @@ public final class Workload implements AutoCloseable {
         public synchronized ReadBuffer openView(int index, String name) {
             ReadBuffer r = new ReadBuffer(name, nativeNewViewRead(handle(), Objects.requireNonNull(name, "name"),
                     index));
+            r.tap = taps == null ? null : taps.open(name, Source.SNAPSHOT, index);
             reads.add(r);
             return r;
         }
@@ -381,6 +404,8 @@ public final class Workload implements AutoCloseable {
         private byte[] buffer = new byte[8192];
         private int length;
         private volatile long size;
+        /** Sees each chunk before it goes to the core; null: none. */
+        private ChangeTap tap;
 
         private ReadBuffer(String name, long read) {
             this.name = name;
@@ -434,8 +459,22 @@ public final class Workload implements AutoCloseable {
 
         private synchronized void flush() {
             if (length > 0) {
+                if (tap != null) {
+                    tap.chunk(buffer, length);
+                }
                 nativeAppend(handle(), pointer(), buffer, length);
                 length = 0;
+            }
+        }
+
+        /**
+         * Changes as a {@link ChangeTap} saw them: one chunk of whole changes in the core's wire
+         * encoding (not counted in {@link #size}).
+         */
+        public synchronized void addEncoded(byte[] chunk) {
+            flush();
+            if (chunk.length > 0) {
+                nativeAppend(handle(), pointer(), chunk, chunk.length);
             }
         }
 

@@ -108,6 +108,11 @@ final class StreamhouseCommand extends TierproofCommand {
             + " other lake tables)")
     String tiering;
 
+    @Option(names = "--history", paramLabel = "DIR", description = "keep the run's history in DIR (missing or empty):"
+            + " its table and workload, the writes of unknown outcome, the faults, and every final read's changes as"
+            + " they were read; tierproof check DIR judges it again with no servers")
+    Path history;
+
     private boolean ownTiering() {
         return switch (tiering) {
             case "own" -> true;
@@ -283,6 +288,9 @@ final class StreamhouseCommand extends TierproofCommand {
     private int onTable(Workload checked, int perInsert, List<Fault> schedule, String describe, List<Path> inputs) {
         PaimonProof.checkRowsPerInsert(perInsert);
         OutputFile report = OutputFile.check("--report", run.report, inputs);
+        if (history != null) {
+            dev.tierproof.run.History.check(history);
+        }
         Warehouse.Checked usersWarehouse = Warehouse.checkUsers(lake);
         Duration deadline = run.deadline(120);
         try (RunSession session = RunSession.start("streamhouse", main.runDirectory, run, report, main.err)) {
@@ -292,11 +300,17 @@ final class StreamhouseCommand extends TierproofCommand {
             var progress = session.steps().progress();
             Streamhouse servers = external != null ? Streamhouse.on(session, external, flinkRest, shipConnectors)
                     : Streamhouse.start(session, warehouse.lake());
-            ProofReport result = StreamhouseProof.run(servers.cluster(), servers.engine(),
-                    new StreamhouseProof.Config(checked, warehouse.lake(), deadline, perInsert,
-                            producer(), rounds, schedule, checkpoints(), ProducerOptions.parse(producerOptions),
-                            database, ownTiering(), finalReads()),
-                    session.steps());
+            StreamhouseProof.Config cfg = new StreamhouseProof.Config(checked, warehouse.lake(), deadline, perInsert,
+                    producer(), rounds, schedule, checkpoints(), ProducerOptions.parse(producerOptions), database,
+                    ownTiering(), finalReads());
+            if (history != null) {
+                dev.tierproof.run.History kept = dev.tierproof.run.History.create(history, "streamhouse",
+                        Workload.Target.FLUSS);
+                kept.workload(checked.table().sql(), checked.workloadCsv());
+                cfg = cfg.withHistory(kept);
+                progress.step("keeping the run's history in " + history);
+            }
+            ProofReport result = StreamhouseProof.run(servers.cluster(), servers.engine(), cfg, session.steps());
             session.completed();
             progress.step("stopping Flink and the Fluss cluster");
             return ReportOutput.print(main.out, main.err, result, report, "DDL (Fluss)");

@@ -56,6 +56,9 @@ final class FinalReads {
         Workload uncertain = run.unknown().isEmpty() ? null
                 : run.cfg().workload().uncertain(run.unknownWithin(run.cfg().workload().operations()));
         try (uncertain; Workload.Reads reads = (uncertain != null ? uncertain : run.cfg().workload()).reads()) {
+            if (run.cfg().history() != null) {
+                reads.tap(run.cfg().history().taps());
+            }
             new FinalReads(run, tiered, reads, bounds, failedReads).readAll();
             long t = System.nanoTime();
             Verdict verdict = reads.judge(run.failures());

@@ -10,6 +10,7 @@ import dev.tierproof.nemesis.RunSetup;
 import dev.tierproof.nemesis.Target;
 import dev.tierproof.paimon.LakeLocation;
 import dev.tierproof.report.ProofReport;
+import dev.tierproof.run.History;
 import dev.tierproof.run.Steps;
 import dev.tierproof.util.BoundedClose;
 import java.time.Duration;
@@ -77,10 +78,12 @@ public final class StreamhouseProof {
      * @param ownTiering whether the proof runs Fluss's tiering job itself, or relies on the
      *     cluster's own tiering service (a cluster tierproof did not start)
      * @param reads the final reads to run (all, unless {@code --reads} picks some)
+     * @param history where the run keeps its history ({@code --history DIR}), or null for none
      */
     public record Config(Workload workload, LakeLocation warehouse, Duration deadline, int rowsPerInsert,
             Producer producer, int rounds, List<Fault> faults, Duration tieringCheckpoints,
-            Map<String, String> producerOptions, String database, boolean ownTiering, Set<FinalRead> reads) {
+            Map<String, String> producerOptions, String database, boolean ownTiering, Set<FinalRead> reads,
+            History history) {
         public Config {
             checkDatabase(database);
             reads = reads.isEmpty() ? reads : EnumSet.copyOf(reads);
@@ -118,6 +121,20 @@ public final class StreamhouseProof {
                 throw new IllegalArgumentException("--rounds " + rounds + " needs --producer client: rounds are"
                         + " ranges of operations, and SQL statements batch them");
             }
+        }
+
+        /** No history kept. */
+        public Config(Workload workload, LakeLocation warehouse, Duration deadline, int rowsPerInsert,
+                Producer producer, int rounds, List<Fault> faults, Duration tieringCheckpoints,
+                Map<String, String> producerOptions, String database, boolean ownTiering, Set<FinalRead> reads) {
+            this(workload, warehouse, deadline, rowsPerInsert, producer, rounds, faults, tieringCheckpoints,
+                    producerOptions, database, ownTiering, reads, null);
+        }
+
+        /** The same run, keeping its history in {@code history}. */
+        public Config withHistory(History history) {
+            return new Config(workload, warehouse, deadline, rowsPerInsert, producer, rounds, faults,
+                    tieringCheckpoints, producerOptions, database, ownTiering, reads, history);
         }
 
         /** Every final read. */
@@ -209,7 +226,13 @@ public final class StreamhouseProof {
             checkpoints.addAll(Cuts.judge(run, produced.acks(), live, run.unknown().size()));
             timings.put("cuts", Statements.millisSince(t));
             timings.put("total", Statements.millisSince(startAll));
-            return StreamhouseReport.of(run, produced, faults.injected(), tiered, judged, checkpoints, live);
+            ProofReport report = StreamhouseReport.of(run, produced, faults.injected(), tiered, judged, checkpoints,
+                    live);
+            if (cfg.history() != null) {
+                cfg.history().finish(run.unknownWithin(cfg.workload().operations()), run.failures(),
+                        faults.injected(), report.consistent(), report.verdictWord());
+            }
+            return report;
         } catch (RuntimeException e) {
             throw e;
         } catch (Exception e) {

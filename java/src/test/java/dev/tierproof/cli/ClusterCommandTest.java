@@ -191,9 +191,15 @@ class ClusterCommandTest {
             Files.writeString(replicated, "CREATE TABLE paused (id INT, bal INT, PRIMARY KEY (id) NOT ENFORCED) WITH"
                     + " ('bucket.num' = '2', 'table.replication.factor' = '2', 'table.datalake.enabled' = 'true',"
                     + " 'table.datalake.freshness' = '1s')");
+            Path pausedHistory = tmp.resolve("paused-history");
             Outcome paused = run("streamhouse", "--cluster", dir.toString(), "--ddl-file", replicated.toString(),
-                    "--random", "200", "--keys", "20", "--faults", "pause-leader@60+6s", "--reads", LAKE_AND_UNION);
+                    "--random", "200", "--keys", "20", "--faults", "pause-leader@60+6s", "--reads", LAKE_AND_UNION,
+                    "--history", pausedHistory.toString());
             assertThat(paused.status()).as(paused.out() + paused.err()).isEqualTo(Main.CONSISTENT);
+            // Its history, judged again with no servers, holds the promise too.
+            Outcome pausedAgain = run("check", pausedHistory.toString());
+            assertThat(pausedAgain.status()).as(pausedAgain.out() + pausedAgain.err()).isEqualTo(Main.CONSISTENT);
+            assertThat(pausedAgain.out()).contains("recorded verdict : CONSISTENT", "fault            : pause-leader@60+6s");
             assertThat(paused.out()).containsPattern("faults +: pause-leader@60\\+6s \\(tablet server [01], the leader"
                     + " of a bucket written, \\d+ ms\\)");
             assertThat(paused.err()).contains("fault: pause-leader@60+6s healed");
@@ -208,11 +214,17 @@ class ClusterCommandTest {
             Path twoBuckets = tmp.resolve("faulted.sql");
             Files.writeString(twoBuckets, "CREATE TABLE faulted (id INT, bal INT, PRIMARY KEY (id) NOT ENFORCED) WITH"
                     + " ('bucket.num' = '2', 'table.datalake.enabled' = 'true', 'table.datalake.freshness' = '1s')");
+            Path killedHistory = tmp.resolve("killed-history");
             Outcome killed = run("streamhouse", "--cluster", dir.toString(), "--ddl-file", twoBuckets.toString(),
-                    "--random", "60", "--keys", "10", "--faults", "restart-tablet@30");
+                    "--random", "60", "--keys", "10", "--faults", "restart-tablet@30", "--history",
+                    killedHistory.toString());
             assertThat(killed.status()).as(killed.out() + killed.err()).isEqualTo(Main.INCONSISTENT);
             assertThat(killed.out()).contains("faults           : restart-tablet@30")
                     .containsAnyOf("SOME WRITES REJECTED", "STALLED");
+            // The finding's history is its reproducer: judged again with no servers, it is still a finding.
+            Outcome killedAgain = run("check", killedHistory.toString());
+            assertThat(killedAgain.status()).as(killedAgain.out() + killedAgain.err()).isEqualTo(Main.INCONSISTENT);
+            assertThat(killedAgain.out()).doesNotContain("judged again, the verdict differs");
 
             // Faults restart servers, which tierproof does only on a cluster it started itself.
             Outcome otherLake = run("streamhouse", "--fluss", fluss, "--warehouse", "s3://tierproof/elsewhere",
