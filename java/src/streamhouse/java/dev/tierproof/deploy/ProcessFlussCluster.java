@@ -12,6 +12,7 @@ public final class ProcessFlussCluster implements FlussCluster {
     /** A killed server's ZooKeeper session must expire (up to a minute) before its successor registers. */
     private static final Duration RESTART = Duration.ofSeconds(120);
     private ProcessCluster.State state;
+    private final java.util.List<String> notes = new java.util.ArrayList<>();
 
     public ProcessFlussCluster(ProcessCluster.State state) {
         this.state = state;
@@ -52,7 +53,14 @@ public final class ProcessFlussCluster implements FlussCluster {
             throw new IllegalArgumentException("move-tablet brings a tablet server back on a new port, which only the"
                     + " embedded cluster does: the cluster's servers keep their ports");
         }
-        state = ProcessCluster.restart(state, "tablet-" + id, RESTART);
+        state = ProcessCluster.restart(state, "tablet-" + id, RESTART, notes::add);
+    }
+
+    @Override
+    public synchronized java.util.List<String> takeNotes() {
+        java.util.List<String> taken = java.util.List.copyOf(notes);
+        notes.clear();
+        return taken;
     }
 
     @Override

@@ -33,7 +33,12 @@ final class RestartTablet implements Nemesis {
     public Struck strike(Target target) {
         int id = server.applyAsInt(target);
         target.servers().restartTabletServer(id, samePort);
-        return Struck.over(role.isEmpty() ? "" : "tablet server " + id + ", " + role);
+        java.util.List<String> what = new java.util.ArrayList<>();
+        if (!role.isEmpty()) {
+            what.add("tablet server " + id + ", " + role);
+        }
+        what.addAll(target.servers().takeNotes());
+        return Struck.over(String.join("; ", what));
     }
 
     @Override

@@ -20,6 +20,11 @@ public interface Servers {
                 + " cluster ./build.sh cluster up starts (--cluster DIR)");
     }
 
+    /** What the last faults met that a report should say (a server that had to be started twice), then forgotten. */
+    default java.util.List<String> takeNotes() {
+        return java.util.List.of();
+    }
+
     /** Kills the lake's store and starts it again with its data (only a cluster that runs one). */
     default void restartLake() {
         throw new IllegalArgumentException("restart-lake kills the lake's store, which tierproof does only on the"
