@@ -25,9 +25,21 @@ import picocli.CommandLine.Option;
         description = "Random workloads against one table (or a random table each trial); shrinks a failing one"
                 + " to a minimal reproducer.")
 final class SearchCommand extends TierproofCommand {
-    @Option(names = "--trials", paramLabel = "N", defaultValue = "5", description = "random workloads to prove"
-            + " (default ${DEFAULT-VALUE})")
+    @Option(names = "--trials", paramLabel = "N", description = "random workloads to prove (default 5; with --for,"
+            + " " + CAMPAIGN_TRIALS + ")")
+    Integer trialsGiven;
+
+    /** A campaign's trials unless --trials says: the time bounds it. */
+    static final int CAMPAIGN_TRIALS = 100_000;
+
     int trials;
+
+    @Option(names = "--for", paramLabel = "DURATION", description = "a campaign: go on past what it finds for this"
+            + " long (90s, 30m, 2h), at most --trials trials; each distinct finding (by its signature: which reads"
+            + " differ and how, what failed, the faults) shrunk once into --out's finding-N/, later hits counted,"
+            + " the campaign's state in --out's " + dev.tierproof.search.Campaign.STATE + "; run again with the same"
+            + " settings, it goes on from there")
+    String campaignFor;
 
     @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "the first trial's seed"
             + " (default ${DEFAULT-VALUE})")
@@ -87,6 +99,8 @@ final class SearchCommand extends TierproofCommand {
 
     @Override
     public Integer call() {
+        trials = trialsGiven != null ? trialsGiven : campaignFor != null ? CAMPAIGN_TRIALS : 5;
+        java.time.Duration budget = campaignFor == null ? null : duration(campaignFor);
         Workload.Target target = streamhouse ? Workload.Target.FLUSS : Workload.Target.PAIMON;
         String ddl = tableOptions.ddl(null, target);
         if (randomTables && ddl != null) {
@@ -119,6 +133,9 @@ final class SearchCommand extends TierproofCommand {
         inputs.add(judgeAs);
         OutputFile report = OutputFile.check("--report", run.report, inputs);
         inputs.add(run.report);
+        if (budget != null) {
+            return campaign(config, budget, finalReads, promise, report, inputs);
+        }
         // The reproducer's files are checked now too: rerunning a reproducer must not overwrite it.
         OutputFile csvOut = OutputFile.check("--out", out.resolve(Replay.WORKLOAD), inputs);
         OutputFile sqlOut = OutputFile.check("--out", out.resolve(Replay.TABLE), inputs);
@@ -207,6 +224,100 @@ final class SearchCommand extends TierproofCommand {
                 + "What it came to:\n\n```\n" + (minimal.report() != null ? minimal.report().summary()
                         : "the proof failed: " + minimal.failure() + "\n") + "```\n\n"
                 + "Versions: " + dev.tierproof.core.Versions.all() + "\n";
+    }
+
+    /** A campaign: trials for {@code budget}, past what they find, each distinct finding written once. */
+    private int campaign(CounterexampleSearch.Config config, java.time.Duration budget, Set<FinalRead> finalReads,
+            String promise, OutputFile report, List<Path> inputs) {
+        String settings = settings(config, finalReads);
+        dev.tierproof.search.Campaign.State state = dev.tierproof.search.Campaign.resume(out, settings);
+        Warehouse.Checked usersWarehouse = Warehouse.checkUsers(run.localWarehouse("search"));
+        var deadline = run.deadline(60);
+        try (RunSession session = RunSession.start("search", main.runDirectory, run, report, main.err)) {
+            main.running(session);
+            Warehouse warehouse = Warehouse.of(usersWarehouse, session);
+            main.out.printf("tierproof search campaign: %s for %s%s, in %s%n", settings, campaignFor,
+                    state.nextTrial() == 0 ? "" : " (going on from trial " + (state.nextTrial() + 1) + ", "
+                            + state.elapsedMillis() / 1000 + " s in)", out);
+            CounterexampleSearch.Prover prover = prover(session, warehouse, finalReads);
+            CounterexampleSearch.Config cfg = new CounterexampleSearch.Config(config.target(), config.ddl(), promise,
+                    trials, seed, perTrial, keys, config.rounds(), config.faultKinds(), varyProducer, warehouse.path(),
+                    deadline);
+            String command = streamhouse ? "streamhouse" : "prove";
+            dev.tierproof.search.Campaign.State end = dev.tierproof.search.Campaign.run(prover, cfg, session.steps(),
+                    state, budget, out, (number, signature, shrunk) -> {
+                        String name = "finding-" + number;
+                        writeReproducer(out.resolve(name), command, shrunk, promise, inputs, signature);
+                        return name;
+                    });
+            session.completed();
+            main.out.printf("campaign: %d trials in %d s, %d proofs, %d distinct finding(s)%n", end.nextTrial(),
+                    end.elapsedMillis() / 1000, end.proofs(), end.findings().size());
+            for (dev.tierproof.search.Campaign.Finding f : end.findings()) {
+                main.out.printf("  finding %d: %s — first in trial %d after %d s, %d hit(s): %s%n", f.number(),
+                        f.signature(), f.firstTrial(), f.firstSeenMillis() / 1000, f.hits(), out.resolve(f.reproducer()));
+            }
+            main.out.println("state            : " + out.resolve(dev.tierproof.search.Campaign.STATE));
+            if (report != null) {
+                report.write(dev.tierproof.search.Campaign.json(end) + "\n", main.err);
+            }
+            return end.findings().isEmpty() ? Main.CONSISTENT : Main.INCONSISTENT;
+        }
+    }
+
+    /** The prover of every trial: on one Fluss cluster and engine, or on one Flink engine. */
+    private CounterexampleSearch.Prover prover(RunSession session, Warehouse warehouse, Set<FinalRead> finalReads) {
+        if (streamhouse) {
+            Streamhouse servers = Streamhouse.start(session, warehouse.lake());
+            return CounterexampleSearch.streamhouse(servers.cluster(), servers.engine(), finalReads);
+        }
+        FlinkEngine engine = session.started(FlinkEngine.start(4, session.directory().directory("flink")));
+        return CounterexampleSearch.paimon(engine);
+    }
+
+    /** The search's settings in words: a campaign goes on only with the same. */
+    private String settings(CounterexampleSearch.Config config, Set<FinalRead> finalReads) {
+        return (streamhouse ? "--streamhouse " : "") + "seed " + seed + ", " + perTrial + " operations over " + keys
+                + " keys" + (streamhouse ? " in " + config.rounds() + " rounds" : "")
+                + (randomTables ? ", a random table each trial" : ", table " + config.ddl().strip())
+                + (config.promiseDdl() == null ? "" : ", judged as " + config.promiseDdl().strip())
+                + (config.faultKinds().isEmpty() ? "" : ", faults " + config.faultKinds().stream()
+                        .map(Fault.Kind::text).toList())
+                + (varyProducer ? ", producer varied" : "")
+                + (streamhouse && finalReads.size() < FinalRead.values().length ? ", reads " + finalReads : "");
+    }
+
+    /** A reproducer in {@code dir}: the table, the workload, how to run it, what it came to; nothing overwritten. */
+    private void writeReproducer(Path dir, String command, CounterexampleSearch.Result result, String promise,
+            List<Path> inputs, String signature) {
+        String replay = "./build.sh run " + command + " --replay " + dir;
+        String faults = Fault.text(result.minimalConditions().faults());
+        String producer = ProducerOptions.text(new java.util.TreeMap<>(result.minimalConditions().producerOptions()));
+        boolean written = OutputFile.check("--out", dir.resolve(Replay.WORKLOAD), inputs).write(result.minimalCsv(), main.err)
+                && OutputFile.check("--out", dir.resolve(Replay.TABLE), inputs).write(result.ddl().strip() + "\n", main.err)
+                && OutputFile.check("--out", dir.resolve(Replay.OPTIONS), inputs)
+                        .write(Replay.options(command, result.minimalConditions().rounds(), faults, producer), main.err)
+                && (promise == null || OutputFile.check("--out", dir.resolve(Replay.JUDGE_AS), inputs)
+                        .write(promise.strip() + "\n", main.err))
+                && OutputFile.check("--out", dir.resolve("README.md"), inputs).write("Signature: " + signature + "\n\n"
+                        + readme(command, replay, result, result.minimalConditions().rounds()), main.err);
+        if (!written) {
+            throw new dev.tierproof.core.TierproofException("the reproducer in " + dir + " could not be written");
+        }
+    }
+
+    /** A campaign's length: {@code 90s}, {@code 30m}, {@code 2h}; bad input names it. */
+    static java.time.Duration duration(String text) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d{1,6})(s|m|h)").matcher(text.trim());
+        if (!m.matches() || Long.parseLong(m.group(1)) == 0) {
+            throw new IllegalArgumentException("--for " + text + " is not a length such as 90s, 30m or 2h");
+        }
+        long n = Long.parseLong(m.group(1));
+        return switch (m.group(2)) {
+            case "s" -> java.time.Duration.ofSeconds(n);
+            case "m" -> java.time.Duration.ofMinutes(n);
+            default -> java.time.Duration.ofHours(n);
+        };
     }
 
     private static List<Fault.Kind> kinds(String list) {

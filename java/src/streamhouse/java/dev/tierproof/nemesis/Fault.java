@@ -70,6 +70,11 @@ public record Fault(Kind kind, int at, boolean inFlight, Duration length) {
             this.nemesis = nemesis;
         }
 
+        /** Its name in a schedule: {@code restart-tablet}. */
+        public String text() {
+            return text;
+        }
+
         /** How this kind strikes, and where it cannot. */
         public Nemesis nemesis() {
             return nemesis;

@@ -180,7 +180,7 @@ public final class CounterexampleSearch {
     private int proofs;
     private int skipped;
 
-    private CounterexampleSearch(Prover prover, Config cfg, Steps steps) {
+    CounterexampleSearch(Prover prover, Config cfg, Steps steps) {
         this.prover = prover;
         this.cfg = cfg;
         this.steps = steps;
@@ -198,30 +198,51 @@ public final class CounterexampleSearch {
 
     private Result search() {
         for (int trial = 0; trial < cfg.trials(); trial++) {
-            long seed = cfg.seed() + trial;
-            String ddl = tableOf(cfg, seed);
-            Workload workload = workload(ddl, seed);
+            Trial t = trial(trial);
+            if (t.outcome().fails()) {
+                progress.step("  shrinking " + t.workload().operations() + " operations");
+                return shrink(t);
+            }
+            t.workload().close();
+        }
+        return new Result(cfg.trials(), null, 0, null, 0, Conditions.NONE, null, proofs, skipped);
+    }
+
+    /**
+     * One trial: its seeded table, workload and conditions, and what proving it came to.
+     *
+     * @param index 0-based: its seed is the search's seed plus it
+     * @param workload the caller closes it ({@link CounterexampleSearch#shrink} does)
+     */
+    record Trial(int index, Workload workload, Conditions conditions, Outcome outcome) {}
+
+    /** Proves trial {@code index} (0-based), saying how it came out. */
+    Trial trial(int index) {
+        long seed = cfg.seed() + index;
+        Workload workload = workload(tableOf(cfg, seed), seed);
+        try {
             Conditions conditions = new Conditions(Math.max(1, Math.min(cfg.rounds(), workload.operations())),
                     Fault.random(cfg.faultKinds(), workload.operations(), seed),
                     cfg.varyProducer() ? ProducerOptions.random(seed) : Map.of());
-            boolean kept = false;
-            try {
-                Outcome outcome = prove(workload, conditions);
-                skipped += outcome.refusal() != null ? 1 : 0;
-                progress.step(String.format("trial %d/%d%s: %s%s", trial + 1, cfg.trials(), conditions.none() ? ""
-                        : " (" + conditions.describe() + ")", outcome.describe(), outcome.fails() ? ", shrinking "
-                        + workload.operations() + " operations" : ""));
-                if (outcome.fails()) {
-                    kept = true;
-                    return shrink(trial + 1, workload, conditions, outcome);
-                }
-            } finally {
-                if (!kept) {
-                    workload.close();
-                }
-            }
+            Outcome outcome = prove(workload, conditions);
+            skipped += outcome.refusal() != null ? 1 : 0;
+            progress.step(String.format("trial %d/%d%s: %s", index + 1, cfg.trials(), conditions.none() ? ""
+                    : " (" + conditions.describe() + ")", outcome.describe()));
+            return new Trial(index, workload, conditions, outcome);
+        } catch (RuntimeException e) {
+            workload.close();
+            throw e;
         }
-        return new Result(cfg.trials(), null, 0, null, 0, Conditions.NONE, null, proofs, skipped);
+    }
+
+    /** Proofs run so far, trials and shrinking together. */
+    int proofs() {
+        return proofs;
+    }
+
+    /** Trials skipped so far: their table was refused by an engine. */
+    int skipped() {
+        return skipped;
     }
 
     /** A trial's workload: generated for the table, or for the promise's table and judged by it. */
@@ -239,8 +260,11 @@ public final class CounterexampleSearch {
      * no partitioning, a value column fewer), then a smaller workload — again and again, until
      * none does.
      */
-    private Result shrink(int trialsRun, Workload found, Conditions foundConditions,
-            Outcome foundOutcome) {
+    Result shrink(Trial trial) {
+        int trialsRun = trial.index() + 1;
+        Workload found = trial.workload();
+        Conditions foundConditions = trial.conditions();
+        Outcome foundOutcome = trial.outcome();
         int foundOperations = found.operations();
         Workload current = found;
         Outcome currentOutcome = foundOutcome;

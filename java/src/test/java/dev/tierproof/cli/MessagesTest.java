@@ -155,6 +155,9 @@ class MessagesTest {
         Outcome lakeViews = run("streamhouse", "--random", "20", "--reads", "paimon_batch,views");
         assertEquals(Main.FAILED, lakeViews.status());
         assertTrue(lakeViews.err().contains("--reads views needs fluss_union"), lakeViews.err());
+        Outcome notALength = run("search", "--for", "soon");
+        assertEquals(Main.FAILED, notALength.status());
+        assertTrue(notALength.err().contains("--for soon is not a length such as 90s, 30m or 2h"), notALength.err());
         Outcome paimonSearch = run("search", "--reads", "paimon_batch");
         assertEquals(Main.FAILED, paimonSearch.status());
         assertTrue(paimonSearch.err().contains("--reads needs --streamhouse"), paimonSearch.err());

@@ -56,4 +56,45 @@ class CounterexampleSearchTest {
         assertFalse(r.minimal().report().consistent());
         assertTrue(r.proofsRun() <= 16, r.proofsRun() + " proofs: whole-workload shrinks come first");
     }
+
+    /**
+     * A campaign goes on past what it finds: trials with one signature are one finding, shrunk and
+     * written once, its later hits counted; stopped, it goes on from its state, and a campaign of
+     * other settings is refused.
+     */
+    @Test
+    void aCampaignCountsHitsOfOneFindingAndGoesOnFromItsState(@TempDir Path out) throws Exception {
+        CounterexampleSearch.Config cfg = new CounterexampleSearch.Config(Ddl.appendOnlyTableDdl("plain", Map.of()),
+                Ddl.tierTableDdl("plain"), 3, 42, 4, 2, warehouse, Duration.ofSeconds(60));
+        java.util.List<String> written = new java.util.ArrayList<>();
+        Campaign.Reproducers reproducers = (number, signature, shrunk) -> {
+            written.add(number + ": " + shrunk.minimalOperations() + " operations");
+            return "finding-" + number;
+        };
+        Campaign.State first = Campaign.run(CounterexampleSearch.paimon(FLINK.engine()), cfg, Steps.silent(),
+                Campaign.resume(out, "append judged as keyed"), Duration.ofMinutes(10), out, reproducers);
+        assertEquals(3, first.nextTrial());
+        assertEquals(1, first.findings().size(), first.findings().toString());
+        Campaign.Finding finding = first.findings().get(0);
+        assertEquals(1, finding.firstTrial());
+        assertTrue(finding.signature().startsWith("INCONSISTENT; "), finding.signature());
+        int failing = (int) first.trials().stream().filter(t -> !t.outcome().equals("CONSISTENT")).count();
+        assertEquals(failing, finding.hits(), first.trials().toString());
+        assertEquals(java.util.List.of("1: 2 operations"), written, "shrunk and written once");
+
+        // Stopped here; run again with the same settings and one more trial: it goes on from trial 4.
+        Campaign.State resumed = Campaign.resume(out, "append judged as keyed");
+        assertEquals(first, resumed);
+        CounterexampleSearch.Config more = new CounterexampleSearch.Config(cfg.ddl(), cfg.promiseDdl(), 4, 42, 4, 2,
+                warehouse, Duration.ofSeconds(60));
+        Campaign.State second = Campaign.run(CounterexampleSearch.paimon(FLINK.engine()), more, Steps.silent(),
+                resumed, Duration.ofMinutes(10), out, reproducers);
+        assertEquals(4, second.nextTrial());
+        assertEquals(4, second.trials().size());
+        assertEquals(1, written.size(), "a known finding is not shrunk again");
+        IllegalArgumentException other = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> Campaign.resume(out, "another table"));
+        assertTrue(other.getMessage().contains("holds a campaign of other settings (append judged as keyed)"),
+                other.getMessage());
+    }
 }
