@@ -27,7 +27,7 @@ final class Cuts {
      * judged against exactly the acknowledged writes below its per-bucket offsets. {@code live}
      * gets lines for people: what was seen, what was judged, the largest lag.
      */
-    static List<ProofReport.Checkpoint> judge(ProofRun run, Acks acks, List<String> live, int unknownOutcome) {
+    static List<ProofReport.Checkpoint> judge(ProofRun run, Acks acks, List<String> live) {
         LakeWatch watch = run.watch();
         List<LakeWatch.Sample> samples = watch.samples();
         List<LakeWatch.Cut> seen = watch.cuts();
@@ -39,11 +39,6 @@ final class Cuts {
         if (watch.failedPolls() != null) {
             live.add(watch.failedPolls());
         }
-        if (unknownOutcome > 0) {
-            live.add("no consistent cuts judged: " + unknownOutcome + " write(s) have an unknown outcome, and so"
-                    + " no offset to place them below or above a snapshot's");
-            return List.of();
-        }
         if (!acks.any()) {
             live.add("no consistent cuts judged: " + (run.cfg().producer() == StreamhouseProof.Producer.SQL
                     ? "SQL writes" : "appends to a log table") + " do not say which bucket offset they landed at");
@@ -51,7 +46,9 @@ final class Cuts {
         }
         List<LakeWatch.Cut> chosen = chosen(judgeable(seen, acks, live));
         live.add(chosen.size() + " cut(s) judged: each lake snapshot read at exactly that snapshot, against the"
-                + " acknowledged writes below its per-bucket offsets");
+                + " acknowledged writes below its per-bucket offsets" + (run.unknown().isEmpty() ? ""
+                        : " and, as may-have-happened, the " + run.unknown().size() + " write(s) of unknown outcome"
+                                + " (no offset places them above or below)"));
         List<ProofReport.Checkpoint> out = new ArrayList<>();
         for (LakeWatch.Cut cut : chosen) {
             out.add(read(run, acks, cut));
@@ -94,11 +91,19 @@ final class Cuts {
         Steps steps = run.steps();
         StreamhouseProof.Config cfg = run.cfg();
         Workload workload = cfg.workload();
-        int[] positions = acks.within(cut.offsets());
-        steps.progress().step("consistent cut: lake snapshot " + cut.snapshotId() + " (" + positions.length
-                + " writes)");
+        int[] below = acks.within(cut.offsets());
+        // A write of unknown outcome has no offset: it may lie below the snapshot's or not, whichever way it went.
+        int[] positions = java.util.stream.IntStream.concat(java.util.Arrays.stream(below),
+                run.unknown().stream().mapToInt(Integer::intValue)).sorted().distinct().toArray();
+        java.util.Set<Integer> unknown = new java.util.HashSet<>(run.unknown());
+        int[] uncertain = java.util.stream.IntStream.range(0, positions.length).filter(i -> unknown.contains(positions[i]))
+                .toArray();
+        steps.progress().step("consistent cut: lake snapshot " + cut.snapshotId() + " (" + below.length
+                + " writes" + (uncertain.length == 0 ? "" : ", " + uncertain.length + " of unknown outcome") + ")");
         List<String> failed = new ArrayList<>();
-        try (Workload sub = workload.subset(positions); Workload.Reads reads = sub.reads()) {
+        try (Workload sub = workload.subset(positions);
+                Workload judged = uncertain.length == 0 ? null : sub.uncertain(uncertain);
+                Workload.Reads reads = (judged != null ? judged : sub).reads()) {
             Workload.ReadBuffer lake = reads.open("lake_snapshot_" + cut.snapshotId(), Workload.Source.SNAPSHOT);
             try {
                 PaimonSnapshotRead.read(steps, cfg.warehouse(), run.table().db(), run.table().table(),
@@ -111,7 +116,7 @@ final class Cuts {
                 failed.add("lake snapshot " + cut.snapshotId() + ": " + e.getMessage());
             }
             return new ProofReport.Checkpoint(Kind.CUT, "consistent cut at lake snapshot " + cut.snapshotId()
-                    + " (seen at " + cut.atMillis() + " ms; " + positions.length + " of " + workload.operations()
+                    + " (seen at " + cut.atMillis() + " ms; " + below.length + " of " + workload.operations()
                     + " writes below its offsets " + offsets(cut) + ")", reads.judge(failed), null);
         }
     }

@@ -223,7 +223,7 @@ public final class StreamhouseProof {
             t = System.nanoTime();
             List<String> live = new ArrayList<>(produced.liveNotes());
             List<ProofReport.Checkpoint> checkpoints = new ArrayList<>(produced.checkpoints());
-            checkpoints.addAll(Cuts.judge(run, produced.acks(), live, run.unknown().size()));
+            checkpoints.addAll(Cuts.judge(run, produced.acks(), live));
             timings.put("cuts", Statements.millisSince(t));
             timings.put("total", Statements.millisSince(startAll));
             ProofReport report = StreamhouseReport.of(run, produced, faults.injected(), tiered, judged, checkpoints,
