@@ -129,6 +129,12 @@ class WorkloadTest {
                 reads.open("lake", Workload.Source.SNAPSHOT).add((byte) 0, new String[] {"a", "1"});
                 assertThat(reads.judge().uncertain()).isNull();
             }
+            // A consistent cut: the acknowledged write below its offsets and, as may-have-happened, the lost one.
+            try (Workload cut = w.subset(new int[] {0, 2}); Workload maybe = cut.uncertain(new int[] {1});
+                    Workload.Reads reads = maybe.reads()) {
+                reads.open("lake_snapshot_1", Workload.Source.SNAPSHOT).add((byte) 0, new String[] {"a", "1"});
+                assertThat(reads.judge().consistent()).isTrue();
+            }
             assertThatThrownBy(() -> w.uncertain(new int[] {3})).isInstanceOf(IllegalArgumentException.class)
                     .hasMessageContaining("operation position 3 is not past the previous one and below the workload's 3");
         }
