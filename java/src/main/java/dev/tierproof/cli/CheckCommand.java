@@ -34,6 +34,7 @@ final class CheckCommand extends TierproofCommand {
 
     @Override
     public Integer call() throws Exception {
+        long started = System.nanoTime();
         JsonNode manifest = manifest();
         Workload.Target target = target(manifest);
         String ddl = Files.readString(file(manifest, "table"), StandardCharsets.UTF_8);
@@ -51,12 +52,15 @@ final class CheckCommand extends TierproofCommand {
             for (JsonNode read : manifest.path("reads")) {
                 replay(read, reads, details);
             }
+            long judging = System.nanoTime();
             Verdict verdict = reads.judge(failures);
+            long judged = System.nanoTime();
             if (verdict.consistent() != manifest.path("verdict").path("consistent").asBoolean(!verdict.consistent())) {
                 details.add("NOTE             : judged again, the verdict differs from the recorded one");
             }
             ProofReport report = new ProofReport(dev.tierproof.report.Report.newObject(), verdict, ddl, details,
-                    Map.of());
+                    new java.util.LinkedHashMap<>(Map.of("judge", (judged - judging) / 1_000_000,
+                            "total", (judged - started) / 1_000_000)));
             return ReportOutput.print(main.out, main.err, report, null, "DDL");
         }
     }

@@ -55,7 +55,8 @@ class CheckCommandTest {
         Outcome again = run("check", dir.toString());
         assertThat(again.status()).as(again.out() + again.err()).isEqualTo(Main.CONSISTENT);
         assertThat(again.out()).contains("recorded verdict : CONSISTENT", "fault            : kill-leader@3",
-                "paimon_batch", "fluss_union", "verdict          : CONSISTENT").doesNotContain("differs from the recorded");
+                "paimon_batch", "fluss_union", "verdict          : CONSISTENT").doesNotContain("differs from the recorded")
+                .containsPattern("time             : \\d+ ms in all");
         assertThat(Files.readString(dir.resolve(History.MANIFEST))).contains("\"unknown_outcome\" : [ 2 ]");
     }
 
