@@ -54,13 +54,13 @@ final class CheckCommand extends TierproofCommand {
             }
             long judging = System.nanoTime();
             Verdict verdict = reads.judge(failures);
-            long judged = System.nanoTime();
+            long ended = System.nanoTime();
             if (verdict.consistent() != manifest.path("verdict").path("consistent").asBoolean(!verdict.consistent())) {
                 details.add("NOTE             : judged again, the verdict differs from the recorded one");
             }
             ProofReport report = new ProofReport(dev.tierproof.report.Report.newObject(), verdict, ddl, details,
-                    new java.util.LinkedHashMap<>(Map.of("judge", (judged - judging) / 1_000_000,
-                            "total", (judged - started) / 1_000_000)));
+                    new java.util.LinkedHashMap<>(Map.of("judge", (ended - judging) / 1_000_000,
+                            "total", (ended - started) / 1_000_000)));
             return ReportOutput.print(main.out, main.err, report, null, "DDL");
         }
     }
