@@ -24,6 +24,11 @@ public final class Signature {
             parts.addAll(reads(outcome.report().verdict()));
             outcome.report().verdict().failures().stream().map(Signature::failureClass).distinct()
                     .forEach(f -> parts.add("failure " + f));
+            // A checkpoint between rounds or a cut that broke the promise while the final reads kept it.
+            new TreeSet<>(outcome.report().checkpoints().stream().filter(c -> !c.consistent())
+                    .map(c -> "checkpoint " + c.kind().name().toLowerCase(java.util.Locale.ROOT) + " " + c.word()
+                            + reads(c.verdict()).stream().map(r -> " " + r).collect(java.util.stream.Collectors.joining()))
+                    .toList()).forEach(parts::add);
         }
         TreeSet<String> kinds = new TreeSet<>();
         conditions.faults().forEach(f -> kinds.add(f.kind().text()));
