@@ -258,11 +258,23 @@ final class SearchCommand extends TierproofCommand {
                         f.signature(), f.firstTrial(), f.firstSeenMillis() / 1000, f.hits(), out.resolve(f.reproducer()));
             }
             main.out.println("state            : " + out.resolve(dev.tierproof.search.Campaign.STATE));
-            if (report != null) {
-                report.write(dev.tierproof.search.Campaign.json(end) + "\n", main.err);
+            if (report != null && report.write(report.html() ? campaignPage(settings, end)
+                    : dev.tierproof.search.Campaign.json(end) + "\n", main.err)) {
+                main.out.println("report           : " + report.path());
             }
             return end.findings().isEmpty() ? Main.CONSISTENT : Main.INCONSISTENT;
         }
+    }
+
+    /** The campaign as a page: its trials over time, its findings, what it exercised. */
+    private String campaignPage(String settings, dev.tierproof.search.Campaign.State state) {
+        return dev.tierproof.report.CampaignPage.html(settings, state.elapsedMillis(),
+                state.trials().stream().map(t -> new dev.tierproof.report.CampaignPage.Trial(t.endedMillis(),
+                        t.failed())).toList(),
+                state.findings().stream().map(f -> new dev.tierproof.report.CampaignPage.Finding(f.number(),
+                        f.signature(), f.firstTrial(), f.firstSeenMillis(), f.hits(),
+                        out.resolve(f.reproducer()).toString())).toList(),
+                state.coverage());
     }
 
     /** The prover of every trial: on one Fluss cluster and engine, or on one Flink engine. */

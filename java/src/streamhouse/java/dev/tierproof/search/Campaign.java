@@ -44,8 +44,11 @@ public final class Campaign {
         }
     }
 
-    /** One trial as it came out: its number (1-based), its verdict in a word, when it ended and how long it took. */
-    public record TrialRecord(int trial, String outcome, long endedMillis, long millis) {}
+    /**
+     * One trial as it came out: its number (1-based), its outcome in words, whether it is a
+     * counterexample, when it ended and how long it took.
+     */
+    public record TrialRecord(int trial, String outcome, boolean failed, long endedMillis, long millis) {}
 
     /**
      * Where a campaign stands.
@@ -120,8 +123,8 @@ public final class Campaign {
                 trial.workload().close();
             }
             index++;
-            trials.add(new TrialRecord(index, trial.outcome().describe(), before + millisSince(started),
-                    millisSince(trialStart)));
+            trials.add(new TrialRecord(index, trial.outcome().describe(), trial.outcome().fails(),
+                    before + millisSince(started), millisSince(trialStart)));
             state = new State(state.settings(), index, before + millisSince(started), proofsBefore + search.proofs(),
                     trials, findings, coverage);
             save(dir, state);

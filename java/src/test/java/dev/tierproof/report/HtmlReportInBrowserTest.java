@@ -44,13 +44,30 @@ class HtmlReportInBrowserTest {
         check("stalled", HtmlReportTest.stalled(), "STALLED");
     }
 
+    /** A search campaign's page: its word first, the trials plotted over time, the findings and coverage. */
+    @Test
+    void aCampaignPageLoadsWithWhatItFoundFirst() throws Exception {
+        String html = CampaignPage.html("--streamhouse seed 1, 8 operations over 3 keys", 600_000,
+                java.util.List.of(new CampaignPage.Trial(60_000, false), new CampaignPage.Trial(150_000, true),
+                        new CampaignPage.Trial(290_000, true), new CampaignPage.Trial(420_000, false)),
+                java.util.List.of(new CampaignPage.Finding(1, "INCONSISTENT; fluss_union extra", 2, 150_000, 2,
+                        "/tmp/campaign/finding-1")),
+                java.util.Map.of("fault restart-tablet", 3, "outcome INCONSISTENT", 2, "outcome CONSISTENT", 2));
+        assertThat(html).contains("trials failing", "finding 1", "fault restart-tablet", "75 %");
+        check("campaign", html, "1 DISTINCT FINDING");
+    }
+
     private void check(String name, ProofReport report, String word) throws Exception {
+        check(name, report.html("DDL (Fluss)"), word);
+    }
+
+    private void check(String name, String html, String word) throws Exception {
         if (!Files.isExecutable(CHROMIUM)) {
             fail("headless Chromium is missing: " + CHROMIUM + " (Debian: apt-get update && apt-get install -y"
                     + " chromium)");
         }
         Path page = dir.resolve(name + ".html");
-        Files.writeString(page, report.html("DDL (Fluss)"));
+        Files.writeString(page, html);
 
         Browser dom = chromium(page, "--dump-dom");
         assertThat(dom.out()).as("the DOM Chromium rendered").contains("<h1>" + word + "</h1>");

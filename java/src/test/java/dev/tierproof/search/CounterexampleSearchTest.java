@@ -78,7 +78,7 @@ class CounterexampleSearchTest {
         Campaign.Finding finding = first.findings().get(0);
         assertEquals(1, finding.firstTrial());
         assertTrue(finding.signature().startsWith("INCONSISTENT; "), finding.signature());
-        int failing = (int) first.trials().stream().filter(t -> !t.outcome().equals("CONSISTENT")).count();
+        int failing = (int) first.trials().stream().filter(Campaign.TrialRecord::failed).count();
         assertEquals(failing, finding.hits(), first.trials().toString());
         assertEquals(java.util.List.of("1: 2 operations"), written, "shrunk and written once");
 
