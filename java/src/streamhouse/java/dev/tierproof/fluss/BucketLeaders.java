@@ -18,6 +18,9 @@ import org.apache.fluss.metadata.TablePath;
  * at the write step's deadline.
  */
 final class BucketLeaders {
+    /** How long a question to the cluster about a table may take. */
+    private static final Duration ASK = Duration.ofSeconds(30);
+
     private BucketLeaders() {}
 
     /**
@@ -55,11 +58,13 @@ final class BucketLeaders {
      */
     static int leaderOfWritten(Connection connection, TablePath path) {
         try {
-            TableInfo info = connection.getAdmin().getTableInfo(path).get();
+            TableInfo info = connection.getAdmin().getTableInfo(path).get(ASK.toMillis(),
+                    java.util.concurrent.TimeUnit.MILLISECONDS);
             Long partition = null;
             String partitionName = null;
             if (info.isPartitioned()) {
-                var partitions = connection.getAdmin().listPartitionInfos(path).get();
+                var partitions = connection.getAdmin().listPartitionInfos(path).get(ASK.toMillis(),
+                        java.util.concurrent.TimeUnit.MILLISECONDS);
                 if (partitions.isEmpty()) {
                     throw new TierproofException(path + " has no partition yet, so no bucket has a leader to strike");
                 }
@@ -80,6 +85,9 @@ final class BucketLeaders {
             throw new TierproofException("interrupted while finding the leader of " + path, e);
         } catch (java.util.concurrent.ExecutionException e) {
             throw new TierproofException("finding the leader of " + path + " failed: " + e.getCause().getMessage(), e);
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw new TierproofException("finding the leader of " + path + ": the cluster did not answer within "
+                    + ASK.toSeconds() + " s", e);
         }
     }
 
