@@ -27,7 +27,9 @@ public final class Signature {
             // A checkpoint between rounds or a cut that broke the promise while the final reads kept it.
             new TreeSet<>(outcome.report().checkpoints().stream().filter(c -> !c.consistent())
                     .map(c -> "checkpoint " + c.kind().name().toLowerCase(java.util.Locale.ROOT) + " " + c.word()
-                            + reads(c.verdict()).stream().map(r -> " " + r).collect(java.util.stream.Collectors.joining()))
+                            + reads(c.verdict()).stream().map(r -> " " + r).collect(java.util.stream.Collectors.joining())
+                            + c.verdict().failures().stream().map(f -> ", failure " + failureClass(f)).distinct()
+                                    .collect(java.util.stream.Collectors.joining()))
                     .toList()).forEach(parts::add);
         }
         TreeSet<String> kinds = new TreeSet<>();

@@ -52,6 +52,13 @@ class SignatureTest {
                 verdict("lake_snapshot_3", List.of(List.of("1", "2")), List.of(), List.of()), null);
         assertThat(Signature.of(outcome(fine, List.of(cut)), CounterexampleSearch.Conditions.NONE))
                 .isEqualTo("INCONSISTENT; checkpoint cut INCONSISTENT lake_snapshot_3 missing");
+        // A read that never ended is the checkpoint's failure (the read itself was left out).
+        ProofReport.Checkpoint hung = new ProofReport.Checkpoint(ProofReport.Checkpoint.Kind.AFTER_ROUND, "round 1",
+                verdict("paimon_batch", List.of(), List.of(), List.of("fluss_union: the fluss_union read did not end"
+                        + " within its deadline of 60 s and was cancelled")), null);
+        assertThat(Signature.of(outcome(fine, List.of(hung)), CounterexampleSearch.Conditions.NONE)).isEqualTo(
+                "INCONSISTENT; checkpoint after_round INCONSISTENT, failure fluss_union: the fluss_union read did not"
+                        + " end within its deadline of N");
     }
 
     @Test
