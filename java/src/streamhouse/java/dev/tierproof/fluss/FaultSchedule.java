@@ -52,7 +52,7 @@ final class FaultSchedule implements ClientWriter.Interruptions, AutoCloseable {
             if (!f.length().isZero()) {
                 steps.progress().step("fault: " + f + " holds" + (whom.isEmpty() ? "" : " (" + struck.what() + ")")
                         + "; it heals in " + f.length().toMillis() + " ms, and the writes go on meanwhile");
-                holdFor(f, once(struck.heal()));
+                holdFor(f, once(f, struck.heal()));
             }
         });
     }
@@ -66,29 +66,51 @@ final class FaultSchedule implements ClientWriter.Interruptions, AutoCloseable {
             });
         }
         heals.add(heal);
-        holding.add(healer.schedule(() -> {
-            heal.run();
-            steps.progress().step("fault: " + f + " healed");
-        }, f.length().toMillis(), TimeUnit.MILLISECONDS));
+        holding.add(healer.schedule(heal, f.length().toMillis(), TimeUnit.MILLISECONDS));
     }
 
-    /** Runs {@code heal} the first time only: by its timer or by {@link #close}, whichever comes first. */
-    private static Runnable once(Runnable heal) {
-        java.util.concurrent.atomic.AtomicBoolean done = new java.util.concurrent.atomic.AtomicBoolean();
+    /**
+     * Runs {@code heal} the first time only, by its timer or by {@link #close}, whichever comes
+     * first, and says so; a second caller waits until the first has healed it (the writing's end
+     * must not race a heal still under way).
+     */
+    private Runnable once(Fault f, Runnable heal) {
+        boolean[] done = {false};
         return () -> {
-            if (done.compareAndSet(false, true)) {
-                heal.run();
+            synchronized (done) {
+                if (!done[0]) {
+                    done[0] = true;
+                    heal.run();
+                    steps.progress().step("fault: " + f + " healed");
+                }
             }
         };
     }
 
-    /** Heals every fault that still holds, at once: the writing is over (or failed). */
+    /**
+     * Heals every fault that still holds, at once: the writing is over (or failed). A heal under
+     * way on its timer is waited for, never interrupted (a SIGCONT cut off would leave the server
+     * stopped).
+     */
     @Override
-    public synchronized void close() {
-        holding.forEach(h -> h.cancel(false));
-        heals.forEach(Runnable::run);
-        if (healer != null) {
-            healer.shutdownNow();
+    public void close() {
+        List<Runnable> all;
+        ScheduledExecutorService timers;
+        synchronized (this) {
+            holding.forEach(h -> h.cancel(false));
+            all = List.copyOf(heals);
+            timers = healer;
+        }
+        all.forEach(Runnable::run);
+        if (timers != null) {
+            timers.shutdown();
+            try {
+                if (!timers.awaitTermination(30, TimeUnit.SECONDS)) {
+                    timers.shutdownNow();
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 
