@@ -320,16 +320,11 @@ final class SearchCommand extends TierproofCommand {
 
     /** A campaign's length: {@code 90s}, {@code 30m}, {@code 2h}; bad input names it. */
     static java.time.Duration duration(String text) {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d{1,6})(s|m|h)").matcher(text.trim());
-        if (!m.matches() || Long.parseLong(m.group(1)) == 0) {
+        java.time.Duration d = dev.tierproof.util.Lengths.parse(text);
+        if (d == null || d.toSeconds() < 1) {
             throw new IllegalArgumentException("--for " + text + " is not a length such as 90s, 30m or 2h");
         }
-        long n = Long.parseLong(m.group(1));
-        return switch (m.group(2)) {
-            case "s" -> java.time.Duration.ofSeconds(n);
-            case "m" -> java.time.Duration.ofMinutes(n);
-            default -> java.time.Duration.ofHours(n);
-        };
+        return d;
     }
 
     private static List<Fault.Kind> kinds(String list) {

@@ -149,22 +149,9 @@ public record Fault(Kind kind, int at, boolean inFlight, Duration length) {
 
     @Override
     public String toString() {
-        return kind.text + "@" + at + (length.isZero() ? "" : "+" + lengthText(length)) + (inFlight ? IN_FLIGHT : "");
+        return kind.text + "@" + at + (length.isZero() ? "" : "+" + dev.tierproof.util.Lengths.text(length)) + (inFlight ? IN_FLIGHT : "");
     }
 
-    private static String lengthText(Duration d) {
-        return d.toMillis() % 1000 == 0 ? d.toSeconds() + "s" : d.toMillis() + "ms";
-    }
-
-    /** A length as {@code 8s} or {@code 500ms}; null when the text is not one. */
-    private static Duration length(String text) {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d{1,9})(ms|s)").matcher(text);
-        if (!m.matches()) {
-            return null;
-        }
-        long n = Long.parseLong(m.group(1));
-        return m.group(2).equals("s") ? Duration.ofSeconds(n) : Duration.ofMillis(n);
-    }
 
     /**
      * Parses a schedule such as {@code restart-tablet@12,restart-tiering@30:in-flight}; an empty
@@ -182,7 +169,7 @@ public record Fault(Kind kind, int at, boolean inFlight, Duration length) {
             Duration length = Duration.ZERO;
             int plus = when.indexOf('+');
             if (plus >= 0) {
-                length = length(when.substring(plus + 1));
+                length = dev.tierproof.util.Lengths.parse(when.substring(plus + 1));
                 when = when.substring(0, plus);
             }
             String[] parts = when.split("@", -1);

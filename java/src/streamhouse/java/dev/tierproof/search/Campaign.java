@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import static dev.tierproof.flink.Statements.millisSince;
+
 import dev.tierproof.core.TierproofException;
 import dev.tierproof.run.IoMessages;
 import dev.tierproof.run.Steps;
@@ -183,9 +185,5 @@ public final class Campaign {
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }
-    }
-
-    private static long millisSince(long nanos) {
-        return (System.nanoTime() - nanos) / 1_000_000;
     }
 }

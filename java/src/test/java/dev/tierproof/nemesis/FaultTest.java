@@ -32,7 +32,7 @@ class FaultTest {
         assertThatThrownBy(() -> Fault.parse("pause-leader@3+8 s", 40)).hasMessageContaining("LENGTH such as 8s");
         assertThatThrownBy(() -> Fault.parse("pause-leader@3", 40))
                 .hasMessageContaining("pause-leader holds for a length from 1ms to 10 minutes: say it, as pause-leader@3+8s");
-        assertThatThrownBy(() -> Fault.parse("pause-leader@3+11m", 40)).hasMessageContaining("LENGTH such as 8s");
+        assertThatThrownBy(() -> Fault.parse("pause-leader@3+11 m", 40)).hasMessageContaining("LENGTH such as 8s");
         assertThatThrownBy(() -> Fault.parse("pause-leader@3+601s", 40)).hasMessageContaining("1ms to 10 minutes");
         assertThatThrownBy(() -> Fault.parse("restart-tablet@3+5s", 40))
                 .hasMessageContaining("restart-tablet is over when it has struck, so it takes no length");
