@@ -237,13 +237,19 @@ ensure_test_tools() {
 # A test stage, with the seconds since the suite started ($t0, set by the caller).
 stage() { echo "test: [$(( SECONDS - t0 )) s] $*" >&2; }
 
-# The ten test classes that took longest (surefire's own timings), slowest first.
+# The ten test classes that took longest (surefire's own timings), slowest first, with the CPU
+# seconds each cost (support.CpuPerClass: its JVM and the processes it waited for). Five forks
+# share two cores, so wall seconds say when a class ended; CPU seconds say what it cost.
 slowest_classes() {
-  local reports=java/target/surefire-reports
+  local reports=java/target/surefire-reports cpu=java/target/test-cpu.tsv
   [ -d "$reports" ] || return 0
-  echo "test: the ten slowest test classes (seconds)"
+  echo "test: the ten slowest test classes (wall seconds, CPU seconds)"
   sed -n 's/^<testsuite .* name="\([^"]*\)" time="\([0-9.]*\)".*/\2 \1/p' "$reports"/TEST-*.xml |
-    sort -rn | head -n 10 | awk '{printf "  %7.1f  %s\n", $1, $2}'
+    sort -rn | head -n 10 |
+    awk -v cpu="$cpu" 'BEGIN { while ((getline l < cpu) > 0) { split(l, f, "\t"); c[f[1]] += f[2] } }
+      { printf "  %7.1f  %7s  %s\n", $1, ($2 in c) ? sprintf("%.1f", c[$2]) : "-", $2 }'
+  [ -s "$cpu" ] && awk -F'\t' '{ s += $2 } END { printf "test: all test classes: %.0f CPU-s\n", s }' "$cpu"
+  return 0
 }
 
 # Each failed JUnit test as surefire reported it: the whole assertion message (a proof's report
@@ -284,6 +290,7 @@ test_quick() {
   rust_and_python_checks "$logs"
   stage "mvn test -Dgroups=quick (JUnit tests that start no server)"
   balance_forks
+  rm -f "$root/java/target/test-cpu.tsv"
   mvn -B -Dstyle.color=never --no-transfer-progress -f "$pom" -Dcargo.skip=true -Dgroups=quick test 2>&1 |
     plain | grep --line-buffered -E 'Tests run:|FAIL|ERROR|BUILD|Total time' | tee "$logs/mvn" || true
   stage "done (the edit loop's checks; ./build.sh test runs the whole suite)"
