@@ -328,6 +328,7 @@ test_all() {
   trap '[ -z "${side:-}" ] || kill -- "-$side" 2>/dev/null || true; rm -rf "${logs:-}"' EXIT
   stage "mvn verify (JUnit on real Flink, Paimon and Fluss; the slowest classes first)"
   balance_forks
+  rm -f "$root/java/target/test-cpu.tsv"
   mvn -B -Dstyle.color=never --no-transfer-progress -f "$pom" -Dcargo.skip=true verify 2>&1 |
     plain | grep --line-buffered -E 'Tests run:|FAIL|ERROR|BUILD|Reactor|Total time' | tee "$logs/mvn" || true
   wait "$side" || true

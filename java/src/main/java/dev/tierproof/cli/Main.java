@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import picocli.CommandLine.Command;
 import picocli.CommandLine;
 
@@ -87,6 +88,8 @@ public final class Main {
             System.err.println("tierproof: failed: " + t);
             if (verbose) {
                 t.printStackTrace();
+            } else {
+                causes(t).forEach(c -> System.err.println("  caused by: " + c));
             }
             status = FAILED;
         } finally {
@@ -185,6 +188,28 @@ public final class Main {
         }
     }
 
+    /**
+     * What lies under a failure an engine wrapped ("Unable to create catalog" says nothing of the
+     * name node it could not reach): each cause whose message the lines before do not already
+     * hold, at most five, without the stack ({@code --verbose} prints that).
+     */
+    static List<String> causes(Throwable failure) {
+        List<String> out = new ArrayList<>();
+        StringBuilder said = new StringBuilder(String.valueOf(failure.getMessage()));
+        Set<Throwable> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        seen.add(failure);
+        for (Throwable c = failure.getCause(); c != null && seen.add(c) && out.size() < 5; c = c.getCause()) {
+            String message = c.getMessage();
+            if (message != null && !message.isBlank() && said.indexOf(message.strip()) >= 0) {
+                continue;
+            }
+            String line = String.valueOf(c).replaceAll("\\s*\\R\\s*", " ");
+            out.add(line.length() > 400 ? line.substring(0, 400) + " ..." : line);
+            said.append(' ').append(message);
+        }
+        return out;
+    }
+
     private int failed(Exception e, boolean verbose) {
         RunSession s = session;
         if (s != null && s.interrupted()) {
@@ -199,6 +224,8 @@ public final class Main {
         }
         if (verbose) {
             e.printStackTrace(err);
+        } else {
+            causes(e).forEach(c -> err.println("  caused by: " + c));
         }
         if (s != null) {
             s.reportFailure(e);

@@ -102,9 +102,10 @@ public final class FlinkEngine implements AutoCloseable {
 
     /**
      * Starts a MiniCluster with {@code slots} task slots (concurrent jobs need one each). Every
-     * file Flink writes (I/O spill, blobs, its working directory, the RPC jar it unpacks, web
-     * uploads) goes below {@code workDir}, and every server it opens (REST, blob server, RPC,
-     * shuffle) listens on 127.0.0.1 only.
+     * file Flink writes (I/O spill, blobs, its working directory, web uploads) goes below
+     * {@code workDir}, but the RPC jar the JVM's first MiniCluster unpacks ({@link SharedRpcSystem},
+     * in the JVM's own run directory); every server it opens (REST, blob server, RPC, shuffle)
+     * listens on 127.0.0.1 only.
      */
     public static FlinkEngine start(int slots, Path workDir) {
         return start(slots, workDir, null);
@@ -135,7 +136,8 @@ public final class FlinkEngine implements AutoCloseable {
                                 .setConfiguration(conf)
                                 .setNumTaskManagers(1)
                                 .setNumSlotsPerTaskManager(slots)
-                                .build());
+                                .build(),
+                        SharedRpcSystem::borrow);
         try {
             cluster.start();
         } catch (Exception e) {

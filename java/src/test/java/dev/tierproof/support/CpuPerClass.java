@@ -18,7 +18,7 @@ import org.junit.platform.launcher.TestIdentifier;
  * Where the suite's time goes: the CPU seconds each test class cost, its own JVM's and those of the
  * processes it started and waited for (servers, command lines), beside its wall seconds. Five
  * forks share two cores, so a class's wall time says little about what it costs; its CPU does.
- * Appends {@code class cpu wall} to {@code target/test-cpu.tsv}; {@code ./build.sh test} prints the
+ * Appends {@code class cpu wall own children} to {@code target/test-cpu.tsv}; {@code ./build.sh test} prints the
  * costliest. Registered through {@code META-INF/services}, so every test class is measured.
  */
 public final class CpuPerClass implements TestExecutionListener {
@@ -27,13 +27,13 @@ public final class CpuPerClass implements TestExecutionListener {
     /** Clock ticks a second: Linux's USER_HZ, 100 on every architecture it runs on. */
     private static final double TICKS = 100.0;
 
-    private record Start(double cpu, long nanos) {}
+    private record Start(double own, double children, long nanos) {}
 
     private final Map<String, Start> started = new ConcurrentHashMap<>();
 
     @Override
     public void executionStarted(TestIdentifier id) {
-        className(id).ifPresent(c -> started.put(c, new Start(cpuSeconds(), System.nanoTime())));
+        className(id).ifPresent(c -> started.put(c, new Start(cpuSeconds(11, 12), cpuSeconds(13, 14), System.nanoTime())));
     }
 
     @Override
@@ -42,7 +42,9 @@ public final class CpuPerClass implements TestExecutionListener {
             Start s = started.remove(c);
             if (s != null && Files.isReadable(STAT)) {
                 double wall = (System.nanoTime() - s.nanos()) / 1e9;
-                append(String.format(Locale.ROOT, "%s\t%.1f\t%.1f%n", c, cpuSeconds() - s.cpu(), wall));
+                double own = cpuSeconds(11, 12) - s.own();
+                double children = cpuSeconds(13, 14) - s.children();
+                append(String.format(Locale.ROOT, "%s\t%.1f\t%.1f\t%.1f\t%.1f%n", c, own + children, wall, own, children));
             }
         });
     }
@@ -51,14 +53,17 @@ public final class CpuPerClass implements TestExecutionListener {
         return id.getSource().filter(ClassSource.class::isInstance).map(s -> ((ClassSource) s).getClassName());
     }
 
-    /** utime + stime + cutime + cstime: this JVM and its children it has waited for. */
-    static double cpuSeconds() {
+    /**
+     * Fields of {@code /proc/self/stat} after the command, summed: 11-12 are this JVM's user and
+     * system time, 13-14 those of the children it has waited for.
+     */
+    static double cpuSeconds(int first, int last) {
         try {
             String stat = Files.readString(STAT);
             // Fields after the command's closing parenthesis: state is field 3, utime field 14.
             String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
             long ticks = 0;
-            for (int i = 11; i <= 14; i++) {
+            for (int i = first; i <= last; i++) {
                 ticks += Long.parseLong(f[i]);
             }
             return ticks / TICKS;
