@@ -14,6 +14,8 @@ import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The one directory that holds every temporary file of a run: the temporary warehouse, Flink's
@@ -27,6 +29,14 @@ public final class RunDirectory implements AutoCloseable {
     static final String PREFIX = "tierproof-run-";
     static final String OWNER_FILE = "owner";
     private static final java.security.SecureRandom RANDOM = new java.security.SecureRandom();
+    /**
+     * The owner files this JVM holds locked. A sweep never opens one: the lock is the kernel's
+     * (fcntl), held per process, and closing <em>any</em> descriptor of the file in this process
+     * drops it, so a sweep in the same JVM as a live run (a second run directory made during a
+     * run) would leave that run's directory to the next sweeper of another process, to remove
+     * while the run still writes there.
+     */
+    private static final Set<Path> HELD = ConcurrentHashMap.newKeySet();
     private final Path root;
     private final FileChannel ownerChannel;
     private boolean closed;
@@ -50,6 +60,7 @@ public final class RunDirectory implements AutoCloseable {
                     StandardOpenOption.WRITE);
             owner.lock(); // held until close() or the process's death
             owner.write(StandardCharsets.UTF_8.encode(self.pid() + "\n")); // for people; the lock decides
+            HELD.add(root.toAbsolutePath().normalize());
             return new RunDirectory(root, owner);
         } catch (IOException e) {
             throw new TierproofException("could not create a run directory in " + base + ": " + IoMessages.of(e), e);
@@ -107,6 +118,9 @@ public final class RunDirectory implements AutoCloseable {
             if (!Files.getOwner(dir).getName().equals(System.getProperty("user.name"))) {
                 return true; // not ours to judge
             }
+            if (HELD.contains(dir.toAbsolutePath().normalize())) {
+                return true; // a run of this very process: never open its owner file (see HELD)
+            }
             Path owner = dir.resolve(OWNER_FILE);
             if (!Files.exists(owner)) {
                 return Files.getLastModifiedTime(dir).toInstant().isAfter(Instant.now().minusSeconds(60));
@@ -138,6 +152,10 @@ public final class RunDirectory implements AutoCloseable {
         } catch (IOException ignored) {
             // the directory goes either way
         }
-        Directories.deleteRecursively(root);
+        try {
+            Directories.deleteRecursively(root);
+        } finally {
+            HELD.remove(root.toAbsolutePath().normalize());
+        }
     }
 }
