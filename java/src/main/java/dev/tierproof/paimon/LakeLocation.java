@@ -260,13 +260,19 @@ public final class LakeLocation {
      * How long tierproof's own calls to a name node may take: Hadoop's IPC defaults (a 20 s
      * connect timeout, retried 45 times) would hold a step for 15 minutes on an unanswered one.
      * With a client of their own (Hadoop caches one per name node and JVM otherwise), so that the
-     * bounds never reach the deployment's client (an embedded tiering job shares this JVM).
+     * bounds never reach the deployment's client (an embedded tiering job shares this JVM). A call
+     * is tried once more after 300 ms: Hadoop keeps an idle connection for 10 s without reading
+     * it, so the first call after the name node restarted (restart-lake) fails on the dead one
+     * with an EOFException, and the second succeeds (seen: a catalog made right after the restart
+     * failed the run).
      */
     private static final Map<String, String> HDFS_BOUNDS = Map.of(
             "hadoop.fs.hdfs.impl.disable.cache", "true",
             "hadoop.ipc.client.connect.timeout", "5000",
             "hadoop.ipc.client.connect.max.retries", "2",
-            "hadoop.ipc.client.connect.max.retries.on.timeouts", "2");
+            "hadoop.ipc.client.connect.max.retries.on.timeouts", "2",
+            "hadoop.dfs.client.retry.policy.enabled", "true",
+            "hadoop.dfs.client.retry.policy.spec", "300,1");
 
     /**
      * How many times tierproof's own calls to GCS are tried: the connector retries a call 10

@@ -119,10 +119,12 @@ class LakeLocationTest {
         // tierproof's own calls are bounded, on a client of their own (not Hadoop's shared one).
         assertThat(lake.catalogOptions()).containsEntry("warehouse", "hdfs://namenode-1.example:8020/lake/wh")
                 .containsEntry("hadoop.fs.hdfs.impl.disable.cache", "true")
-                .containsEntry("hadoop.ipc.client.connect.max.retries.on.timeouts", "2");
+                .containsEntry("hadoop.ipc.client.connect.max.retries.on.timeouts", "2")
+                .containsEntry("hadoop.dfs.client.retry.policy.spec", "300,1");
         org.apache.hadoop.conf.Configuration own = PaimonLake.context(lake).hadoopConf();
         assertThat(own.get("ipc.client.connect.timeout")).isEqualTo("5000");
         assertThat(own.getBoolean("fs.hdfs.impl.disable.cache", false)).isTrue();
+        assertThat(own.getBoolean("dfs.client.retry.policy.enabled", false)).isTrue();
         // The deployment (servers, tiering job) runs with the store's own retries, as users run it.
         assertThat(lake.flussClusterOptions()).containsEntry("datalake.paimon.warehouse", lake.warehouse())
                 .doesNotContainKey("datalake.paimon.hadoop.ipc.client.connect.max.retries");
