@@ -130,6 +130,7 @@ public final class FlinkEngine implements AutoCloseable {
         conf.set(TaskManagerOptions.MANAGED_MEMORY_SIZE, MemorySize.ofMebiBytes(256));
         conf.set(TaskManagerOptions.NETWORK_MEMORY_MIN, MemorySize.ofMebiBytes(64));
         conf.set(TaskManagerOptions.NETWORK_MEMORY_MAX, MemorySize.ofMebiBytes(64));
+        java.util.concurrent.atomic.AtomicBoolean borrowed = new java.util.concurrent.atomic.AtomicBoolean();
         MiniCluster cluster =
                 new MiniCluster(
                         new MiniClusterConfiguration.Builder()
@@ -137,10 +138,16 @@ public final class FlinkEngine implements AutoCloseable {
                                 .setNumTaskManagers(1)
                                 .setNumSlotsPerTaskManager(slots)
                                 .build(),
-                        SharedRpcSystem::borrow);
+                        () -> {
+                            borrowed.set(true);
+                            return SharedRpcSystem.borrow();
+                        });
         try {
             cluster.start();
         } catch (Exception e) {
+            if (borrowed.get()) {
+                SharedRpcSystem.giveBack();
+            }
             throw new TierproofException("could not start the Flink MiniCluster: " + e.getMessage(), e);
         }
         return new FlinkEngine(cluster, null, List.of(), ownDirectory);
@@ -186,6 +193,7 @@ public final class FlinkEngine implements AutoCloseable {
             throw new TierproofException("could not stop the Flink MiniCluster within " + STOP_DEADLINE.toSeconds()
                     + " s: " + e.getMessage(), e);
         } finally {
+            SharedRpcSystem.giveBack(); // every MiniCluster that started borrowed it
             if (ownDirectory != null) {
                 Directories.deleteRecursively(ownDirectory);
             }

@@ -2,6 +2,7 @@ package dev.tierproof.flink;
 
 import dev.tierproof.run.RunDirectory;
 import java.nio.file.Path;
+import java.time.Duration;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.CoreOptions;
 import org.apache.flink.runtime.rpc.RpcSystem;
@@ -16,12 +17,23 @@ import org.apache.flink.util.Reference;
  * removed when the JVM exits, and swept by the next run after a {@code kill -9}.
  */
 final class SharedRpcSystem {
+    /**
+     * How long the JVM's exit waits for the MiniClusters still running on it to stop (an
+     * interrupted run stops its own meanwhile): closing the system under them would take their
+     * classes away mid-stop. A MiniCluster's own stop is bounded by a minute.
+     */
+    private static final Duration WAIT_FOR_BORROWERS = Duration.ofSeconds(75);
+
     private static RpcSystem rpc;
     private static RunDirectory directory;
+    private static int lent;
 
     private SharedRpcSystem() {}
 
-    /** The JVM's RPC system, loaded on first use; a MiniCluster that borrows it leaves it open. */
+    /**
+     * The JVM's RPC system, loaded on first use; a MiniCluster that borrows it leaves it open and
+     * gives it back ({@link #giveBack}) once it has stopped.
+     */
     static synchronized Reference<RpcSystem> borrow() {
         if (rpc == null) {
             RunDirectory dir = RunDirectory.create(Path.of(System.getProperty("java.io.tmpdir")));
@@ -36,10 +48,26 @@ final class SharedRpcSystem {
             directory = dir;
             Runtime.getRuntime().addShutdownHook(new Thread(SharedRpcSystem::close, "tierproof-flink-rpc"));
         }
+        lent++;
         return Reference.borrowed(rpc);
     }
 
+    /** A MiniCluster that borrowed the system has stopped (or failed to start). */
+    static synchronized void giveBack() {
+        lent--;
+        SharedRpcSystem.class.notifyAll();
+    }
+
+    /** At the JVM's exit: once no MiniCluster runs on it (or after the wait), closed and removed. */
     private static synchronized void close() {
+        long end = System.nanoTime() + WAIT_FOR_BORROWERS.toNanos();
+        try {
+            while (lent > 0 && System.nanoTime() < end) {
+                SharedRpcSystem.class.wait(Math.max(1, (end - System.nanoTime()) / 1_000_000));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         try {
             rpc.close();
         } catch (Exception | Error ignored) {
