@@ -32,7 +32,8 @@ class LayersTest {
             Set.of("paimon"),
             Set.of("nemesis"),
             Set.of("fluss"),
-            Set.of("deploy", "audit", "matrix", "search"),
+            Set.of("deploy", "proof", "audit"),
+            Set.of("matrix", "search"),
             Set.of("bench", "junit"),
             Set.of("cli"));
 

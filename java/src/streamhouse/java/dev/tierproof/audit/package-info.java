@@ -1,5 +1,5 @@
 /**
  * A read-only check of a live Fluss table tierproof did not create.
- * Floor 7: imports fluss and below; never search, matrix or anything above.
+ * Floor 7: imports fluss and below; never proof, search, matrix or anything above.
  */
 package dev.tierproof.audit;

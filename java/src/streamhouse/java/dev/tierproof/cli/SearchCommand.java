@@ -3,7 +3,7 @@ package dev.tierproof.cli;
 import dev.tierproof.core.Ddl;
 import dev.tierproof.core.Workload;
 import dev.tierproof.flink.FlinkEngine;
-import dev.tierproof.fluss.FinalRead;
+import dev.tierproof.proof.FinalRead;
 import dev.tierproof.fluss.FlussCatalog;
 import dev.tierproof.fluss.ProducerOptions;
 import dev.tierproof.nemesis.Deployment;

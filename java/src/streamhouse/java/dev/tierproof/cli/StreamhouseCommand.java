@@ -2,13 +2,13 @@ package dev.tierproof.cli;
 
 import dev.tierproof.core.Workload;
 import dev.tierproof.fluss.FlussCatalog;
-import dev.tierproof.fluss.FinalRead;
+import dev.tierproof.proof.FinalRead;
 import dev.tierproof.fluss.FlussCluster;
 import dev.tierproof.deploy.ProcessCluster;
 import dev.tierproof.deploy.ProcessFlussCluster;
 import dev.tierproof.fluss.ProducerOptions;
 import dev.tierproof.fluss.RemoteFlussCluster;
-import dev.tierproof.fluss.StreamhouseProof;
+import dev.tierproof.proof.StreamhouseProof;
 import dev.tierproof.nemesis.Deployment;
 import dev.tierproof.nemesis.Fault;
 import dev.tierproof.paimon.LakeLocation;

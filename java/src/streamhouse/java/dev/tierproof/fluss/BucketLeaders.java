@@ -17,7 +17,7 @@ import org.apache.fluss.metadata.TablePath;
  * logged. Checked once the table is made, so such a run fails at once, saying why, instead of
  * at the write step's deadline.
  */
-final class BucketLeaders {
+public final class BucketLeaders {
     /** How long a question to the cluster about a table may take. */
     private static final Duration ASK = Duration.ofSeconds(30);
 
@@ -27,7 +27,7 @@ final class BucketLeaders {
      * Waits, within {@code deadline}, until every bucket of a table without partitions has a
      * leader (a partitioned table's buckets are its partitions', made as they are written).
      */
-    static void await(Connection connection, TableInfo info, Duration deadline) {
+    public static void await(Connection connection, TableInfo info, Duration deadline) {
         if (info.isPartitioned()) {
             return;
         }
@@ -56,7 +56,7 @@ final class BucketLeaders {
      * The tablet server that leads a bucket the run writes, as Fluss's metadata says now: bucket 0
      * of the table, or of its first partition. A fault aimed at "the leader" strikes it.
      */
-    static int leaderOfWritten(Connection connection, TablePath path) {
+    public static int leaderOfWritten(Connection connection, TablePath path) {
         try {
             TableInfo info = connection.getAdmin().getTableInfo(path).get(ASK.toMillis(),
                     java.util.concurrent.TimeUnit.MILLISECONDS);

@@ -11,7 +11,7 @@ import org.apache.flink.table.catalog.CatalogDescriptor;
 /**
  * Where the streamhouse proof's tables live (Fluss and Paimon database {@value #FLUSS_DATABASE}),
  * the generated {@code (id INT, bal INT)} Fluss table, the Fluss catalog registered by API, and
- * how often tiering polls. The proof itself is {@link StreamhouseProof}.
+ * how often tiering polls. The proof itself is in {@code dev.tierproof.proof}.
  */
 public final class FlussCatalog {
     public static final String FLUSS_CATALOG = "tierproof_fluss";

@@ -40,7 +40,7 @@ public final class MissedTable {
     }
 
     /** As above, for the table of id {@code tableId}. */
-    static Optional<String> check(FlussCluster cluster, TablePath path, long tableId, Consumer<String> say) {
+    public static Optional<String> check(FlussCluster cluster, TablePath path, long tableId, Consumer<String> say) {
         if (known(cluster, path, tableId, NOTICE)) {
             return Optional.empty();
         }

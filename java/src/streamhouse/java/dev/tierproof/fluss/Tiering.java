@@ -97,7 +97,7 @@ public final class Tiering implements AutoCloseable {
     }
 
     /** Said with every wait that runs out: the known reason a bucket's lake offset stays behind. */
-    static final String NO_CHANGE_NOTE = " (if a bucket's last writes changed nothing — a delete of an absent key, a"
+    public static final String NO_CHANGE_NOTE = " (if a bucket's last writes changed nothing — a delete of an absent key, a"
             + " first_row or versioned write that lost — Fluss 0.9.1 logs an empty batch there that tiering never"
             + " reports: docs/findings/fluss-0.9-no-change-write-lag.md)";
 

@@ -8,7 +8,7 @@ import java.time.Duration;
  * The lake tiering job of one proof, which a fault may cancel and start again; or none of
  * tierproof's, when the cluster's own tiering service tiers the table.
  */
-final class TieringJob implements AutoCloseable {
+public final class TieringJob implements AutoCloseable {
     private final FlinkEngine engine;
     private final FlussCluster cluster;
     private final LakeLocation warehouse;
@@ -16,7 +16,7 @@ final class TieringJob implements AutoCloseable {
     /** null: the cluster's own tiering service tiers the table (nothing to watch, restart or stop). */
     private Tiering current;
 
-    TieringJob(FlinkEngine engine, FlussCluster cluster, LakeLocation warehouse, Duration checkpoints, boolean own) {
+    public TieringJob(FlinkEngine engine, FlussCluster cluster, LakeLocation warehouse, Duration checkpoints, boolean own) {
         this.engine = engine;
         this.cluster = cluster;
         this.warehouse = warehouse;
@@ -25,11 +25,11 @@ final class TieringJob implements AutoCloseable {
     }
 
     /** Why the running tiering job failed, or null. */
-    synchronized String failure() {
+    public synchronized String failure() {
         return current == null ? null : current.failure();
     }
 
-    synchronized void restart() {
+    public synchronized void restart() {
         if (current == null) {
             throw new IllegalStateException("no tiering job of tierproof's to restart");
         }

@@ -1,6 +1,6 @@
 package dev.tierproof.matrix;
 
-import dev.tierproof.fluss.FinalRead;
+import dev.tierproof.proof.FinalRead;
 import dev.tierproof.paimon.LakeLocation;
 import dev.tierproof.core.Ddl;
 import dev.tierproof.core.TierproofException;
@@ -8,7 +8,7 @@ import dev.tierproof.core.Workload;
 import dev.tierproof.core.verdict.Verdict;
 import dev.tierproof.flink.FlinkEngine;
 import dev.tierproof.fluss.FlussCluster;
-import dev.tierproof.fluss.StreamhouseProof;
+import dev.tierproof.proof.StreamhouseProof;
 import dev.tierproof.report.ProofReport;
 import dev.tierproof.run.Steps;
 import java.nio.file.Path;

@@ -1,5 +1,5 @@
 /**
  * Every (merge engine, changelog producer) variant of one table, each read three ways, as a grid.
- * Floor 7: imports fluss and below; never search, audit or anything above.
+ * Floor 8: imports proof and below; never search or anything above.
  */
 package dev.tierproof.matrix;

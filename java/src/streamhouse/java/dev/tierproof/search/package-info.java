@@ -1,5 +1,5 @@
 /**
  * The counterexample search: draws tables, workloads and faults, runs trials, shrinks what fails.
- * Floor 7: imports fluss and below; never audit, matrix or anything above.
+ * Floor 8: imports proof and below; never matrix or anything above.
  */
 package dev.tierproof.search;

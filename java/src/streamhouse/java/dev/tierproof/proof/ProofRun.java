@@ -1,7 +1,10 @@
-package dev.tierproof.fluss;
+package dev.tierproof.proof;
 
 import dev.tierproof.core.Workload;
 import dev.tierproof.flink.FlinkEngine;
+import dev.tierproof.fluss.FlussCluster;
+import dev.tierproof.fluss.LakeWatch;
+import dev.tierproof.fluss.TieringJob;
 import dev.tierproof.run.Steps;
 import java.util.List;
 import java.util.Map;

@@ -1,10 +1,11 @@
-package dev.tierproof.fluss;
+package dev.tierproof.proof;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tierproof.core.Workload;
 import dev.tierproof.core.verdict.Verdict;
+import dev.tierproof.fluss.FlussCatalog;
 import dev.tierproof.nemesis.Fault;
 import dev.tierproof.paimon.LakeLocation;
 import dev.tierproof.report.ProofReport.Checkpoint.Kind;

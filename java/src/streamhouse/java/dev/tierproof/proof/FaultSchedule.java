@@ -1,6 +1,7 @@
-package dev.tierproof.fluss;
+package dev.tierproof.proof;
 
 import dev.tierproof.flink.Statements;
+import dev.tierproof.fluss.ClientWriter;
 import dev.tierproof.nemesis.Fault;
 import dev.tierproof.nemesis.Struck;
 import dev.tierproof.nemesis.Target;

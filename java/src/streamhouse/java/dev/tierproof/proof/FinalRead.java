@@ -1,4 +1,4 @@
-package dev.tierproof.fluss;
+package dev.tierproof.proof;
 
 import java.util.Arrays;
 import java.util.EnumSet;

@@ -1,10 +1,17 @@
-package dev.tierproof.fluss;
+package dev.tierproof.proof;
 
 import dev.tierproof.core.CheckedDdl;
 import dev.tierproof.core.TierproofException;
 import dev.tierproof.core.Workload;
 import dev.tierproof.flink.FlinkEngine;
 import dev.tierproof.flink.Statements;
+import dev.tierproof.fluss.BucketLeaders;
+import dev.tierproof.fluss.ClientWriter;
+import dev.tierproof.fluss.FlussCatalog;
+import dev.tierproof.fluss.FlussCluster;
+import dev.tierproof.fluss.LakeWatch;
+import dev.tierproof.fluss.ProducerOptions;
+import dev.tierproof.fluss.TieringJob;
 import dev.tierproof.nemesis.Fault;
 import dev.tierproof.nemesis.RunSetup;
 import dev.tierproof.nemesis.Target;

@@ -1,10 +1,12 @@
-package dev.tierproof.fluss;
+package dev.tierproof.proof;
 
 import dev.tierproof.core.Workload;
 import dev.tierproof.flink.BoundedRead;
+import dev.tierproof.fluss.LakeWatch;
+import dev.tierproof.fluss.TieringUnfinished;
+import dev.tierproof.report.ProofReport.Checkpoint.Kind;
 import dev.tierproof.report.ProofReport;
 import dev.tierproof.report.Unfinished;
-import dev.tierproof.report.ProofReport.Checkpoint.Kind;
 import dev.tierproof.run.Reading;
 import java.util.List;
 import java.util.Map;

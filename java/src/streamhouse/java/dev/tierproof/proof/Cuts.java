@@ -1,10 +1,12 @@
-package dev.tierproof.fluss;
+package dev.tierproof.proof;
 
 import dev.tierproof.core.TierproofException;
 import dev.tierproof.core.Workload;
+import dev.tierproof.fluss.Acks;
+import dev.tierproof.fluss.LakeWatch;
 import dev.tierproof.paimon.PaimonSnapshotRead;
-import dev.tierproof.report.ProofReport;
 import dev.tierproof.report.ProofReport.Checkpoint.Kind;
+import dev.tierproof.report.ProofReport;
 import dev.tierproof.run.Steps;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,7 +1,9 @@
-package dev.tierproof.fluss;
+package dev.tierproof.proof;
 
 import dev.tierproof.core.Workload;
 import dev.tierproof.flink.Statements;
+import dev.tierproof.fluss.Acks;
+import dev.tierproof.fluss.ClientWriter;
 import dev.tierproof.report.ProofReport;
 import java.util.ArrayList;
 import java.util.List;

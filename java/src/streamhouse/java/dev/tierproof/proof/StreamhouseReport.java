@@ -1,8 +1,12 @@
-package dev.tierproof.fluss;
+package dev.tierproof.proof;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tierproof.core.CheckedDdl;
 import dev.tierproof.core.verdict.Verdict;
+import dev.tierproof.fluss.FlussCluster;
+import dev.tierproof.fluss.LakeWatch;
+import dev.tierproof.fluss.ProducerOptions;
+import dev.tierproof.fluss.Tiering;
 import dev.tierproof.report.ProofReport;
 import dev.tierproof.report.Report;
 import dev.tierproof.report.TierLag;

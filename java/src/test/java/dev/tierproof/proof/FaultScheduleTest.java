@@ -1,4 +1,4 @@
-package dev.tierproof.fluss;
+package dev.tierproof.proof;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,9 +1,10 @@
-package dev.tierproof.fluss;
+package dev.tierproof.proof;
 
 import dev.tierproof.core.Workload;
 import dev.tierproof.core.verdict.Verdict;
 import dev.tierproof.flink.BoundedRead;
 import dev.tierproof.flink.Statements;
+import dev.tierproof.fluss.FlussCatalog;
 import dev.tierproof.paimon.PaimonStreamReplay;
 import dev.tierproof.run.Reading;
 import java.util.ArrayList;

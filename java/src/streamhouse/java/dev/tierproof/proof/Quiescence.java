@@ -1,5 +1,7 @@
-package dev.tierproof.fluss;
+package dev.tierproof.proof;
 
+import dev.tierproof.fluss.Tiering;
+import dev.tierproof.fluss.TieringUnfinished;
 import dev.tierproof.report.Unfinished;
 import dev.tierproof.run.Steps;
 import java.time.Duration;

@@ -1,9 +1,13 @@
-package dev.tierproof.fluss;
+package dev.tierproof.proof;
 
 import dev.tierproof.core.CheckedDdl;
 import dev.tierproof.core.TierproofException;
 import dev.tierproof.flink.FlinkEngine;
 import dev.tierproof.flink.Statements;
+import dev.tierproof.fluss.BucketLeaders;
+import dev.tierproof.fluss.FlussCatalog;
+import dev.tierproof.fluss.FlussCluster;
+import dev.tierproof.fluss.MissedTable;
 import dev.tierproof.paimon.LakeLocation;
 import dev.tierproof.paimon.PaimonLake;
 import dev.tierproof.paimon.PaimonTables;
