@@ -7,12 +7,14 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.util.HexFormat;
+import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.types.Row;
 
 /**
- * The values a Flink read returns, as the text the Rust core parses (it alone decides what is
- * equal): numbers as Java prints them, decimals plain, bytes as hex, dates and times in ISO form,
- * instants in UTC. NULL stays null.
+ * Flink's value table: the values a Flink read returns, as the text the Rust core parses (it alone
+ * decides what is equal): numbers as Java prints them, decimals plain, bytes as hex, dates and
+ * times in ISO form, instants in UTC; and that text as the values the ordered write gives Flink's
+ * sink. NULL stays null. A new column type is one case each way here.
  */
 public final class FlinkValues {
     private FlinkValues() {}
@@ -43,5 +45,27 @@ public final class FlinkValues {
             out[i] = text(row.getField(i));
         }
         return out;
+    }
+
+    /** One value as Flink's default external class for its type, from the core's canonical text. */
+    public static Object value(LogicalType type, String text) {
+        return switch (type.getTypeRoot()) {
+            case BOOLEAN -> Boolean.parseBoolean(text);
+            case TINYINT -> Byte.parseByte(text);
+            case SMALLINT -> Short.parseShort(text);
+            case INTEGER -> Integer.parseInt(text);
+            case BIGINT -> Long.parseLong(text);
+            case FLOAT -> Float.parseFloat(text);
+            case DOUBLE -> Double.parseDouble(text);
+            case DECIMAL -> new BigDecimal(text);
+            case CHAR, VARCHAR -> text;
+            case BINARY, VARBINARY -> HexFormat.of().parseHex(text);
+            case DATE -> LocalDate.parse(text);
+            case TIME_WITHOUT_TIME_ZONE -> LocalTime.parse(text);
+            case TIMESTAMP_WITHOUT_TIME_ZONE -> LocalDateTime.parse(text.replace(' ', 'T'));
+            case TIMESTAMP_WITH_LOCAL_TIME_ZONE -> Instant.parse(text.replace(' ', 'T'));
+            default -> throw new IllegalArgumentException("column type " + type + " is not one the ordered write"
+                    + " writes");
+        };
     }
 }

@@ -3,14 +3,8 @@ package dev.tierproof.flink;
 import dev.tierproof.core.TierproofException;
 import dev.tierproof.core.Workload;
 import dev.tierproof.run.Steps;
-import java.math.BigDecimal;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.LocalDate;
-import java.time.LocalDateTime;
-import java.time.LocalTime;
 import java.time.ZoneOffset;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -27,8 +21,8 @@ import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.Schema;
 import org.apache.flink.table.api.Table;
 import org.apache.flink.table.api.TableResult;
-import org.apache.flink.table.api.config.ExecutionConfigOptions;
 import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
+import org.apache.flink.table.api.config.ExecutionConfigOptions;
 import org.apache.flink.table.catalog.Column;
 import org.apache.flink.table.catalog.ResolvedSchema;
 import org.apache.flink.table.connector.ChangelogMode;
@@ -158,31 +152,9 @@ public final class OrderedWrite {
             Workload.Operation op = batch.get((int) (i - batchStart));
             Row row = Row.withPositions(op.delete() ? RowKind.DELETE : RowKind.INSERT, types.size());
             for (int c = 0; c < types.size(); c++) {
-                row.setField(c, op.cells()[c] == null ? null : value(types.get(c), op.cells()[c]));
+                row.setField(c, op.cells()[c] == null ? null : FlinkValues.value(types.get(c), op.cells()[c]));
             }
             return row;
         }
-    }
-
-    /** One value as Flink's default external class for its type, from the core's canonical text. */
-    static Object value(LogicalType type, String text) {
-        return switch (type.getTypeRoot()) {
-            case BOOLEAN -> Boolean.parseBoolean(text);
-            case TINYINT -> Byte.parseByte(text);
-            case SMALLINT -> Short.parseShort(text);
-            case INTEGER -> Integer.parseInt(text);
-            case BIGINT -> Long.parseLong(text);
-            case FLOAT -> Float.parseFloat(text);
-            case DOUBLE -> Double.parseDouble(text);
-            case DECIMAL -> new BigDecimal(text);
-            case CHAR, VARCHAR -> text;
-            case BINARY, VARBINARY -> HexFormat.of().parseHex(text);
-            case DATE -> LocalDate.parse(text);
-            case TIME_WITHOUT_TIME_ZONE -> LocalTime.parse(text);
-            case TIMESTAMP_WITHOUT_TIME_ZONE -> LocalDateTime.parse(text.replace(' ', 'T'));
-            case TIMESTAMP_WITH_LOCAL_TIME_ZONE -> Instant.parse(text.replace(' ', 'T'));
-            default -> throw new IllegalArgumentException("column type " + type + " is not one the ordered write"
-                    + " writes");
-        };
     }
 }

@@ -3,14 +3,8 @@ package dev.tierproof.fluss;
 import dev.tierproof.core.TierproofException;
 import dev.tierproof.core.Workload;
 import dev.tierproof.run.Steps;
-import java.math.BigDecimal;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.LocalDate;
-import java.time.LocalDateTime;
-import java.time.LocalTime;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -22,13 +16,7 @@ import org.apache.fluss.client.table.writer.AppendWriter;
 import org.apache.fluss.client.table.writer.TableWriter;
 import org.apache.fluss.client.table.writer.UpsertWriter;
 import org.apache.fluss.metadata.TablePath;
-import org.apache.fluss.row.BinaryString;
-import org.apache.fluss.row.Decimal;
 import org.apache.fluss.row.GenericRow;
-import org.apache.fluss.row.TimestampLtz;
-import org.apache.fluss.row.TimestampNtz;
-import org.apache.fluss.types.DataType;
-import org.apache.fluss.types.DecimalType;
 import org.apache.fluss.types.RowType;
 
 /**
@@ -127,7 +115,7 @@ public final class ClientWriter {
                         writer.flush(); // blocks until every write handed over is answered
                     }
                     faults.inject(position);
-                    GenericRow row = row(type, op.cells());
+                    GenericRow row = FlussValues.row(type, op.cells());
                     if (keyed) {
                         UpsertWriter upserts = (UpsertWriter) writer;
                         futures.add(op.delete() ? upserts.delete(row) : upserts.upsert(row));
@@ -190,39 +178,5 @@ public final class ClientWriter {
             }
         }
         return false;
-    }
-
-    /** A row of the table from the core's canonical text (NULL is null). */
-    static GenericRow row(RowType type, String[] cells) {
-        GenericRow row = new GenericRow(cells.length);
-        for (int i = 0; i < cells.length; i++) {
-            row.setField(i, cells[i] == null ? null : value(type.getTypeAt(i), cells[i]));
-        }
-        return row;
-    }
-
-    /** One value in Fluss's internal form, parsed from the core's canonical text of it. */
-    static Object value(DataType type, String text) {
-        return switch (type.getTypeRoot()) {
-            case BOOLEAN -> Boolean.parseBoolean(text);
-            case TINYINT -> Byte.parseByte(text);
-            case SMALLINT -> Short.parseShort(text);
-            case INTEGER -> Integer.parseInt(text);
-            case BIGINT -> Long.parseLong(text);
-            case FLOAT -> Float.parseFloat(text);
-            case DOUBLE -> Double.parseDouble(text);
-            case DECIMAL -> {
-                DecimalType d = (DecimalType) type;
-                yield Decimal.fromBigDecimal(new BigDecimal(text), d.getPrecision(), d.getScale());
-            }
-            case CHAR, STRING -> BinaryString.fromString(text);
-            case BINARY, BYTES -> HexFormat.of().parseHex(text);
-            case DATE -> (int) LocalDate.parse(text).toEpochDay();
-            case TIME_WITHOUT_TIME_ZONE -> (int) (LocalTime.parse(text).toNanoOfDay() / 1_000_000);
-            case TIMESTAMP_WITHOUT_TIME_ZONE -> TimestampNtz.fromLocalDateTime(LocalDateTime.parse(
-                    text.replace(' ', 'T')));
-            case TIMESTAMP_WITH_LOCAL_TIME_ZONE -> TimestampLtz.fromInstant(Instant.parse(text.replace(' ', 'T')));
-            default -> throw new IllegalArgumentException("column type " + type + " is not one tierproof writes");
-        };
     }
 }
