@@ -6,7 +6,8 @@
 //! Here: the proof itself (its table, workload and expected state). Beside it, one file a role:
 //! `statements` (the workload as SQL), `sentinel` (the row that ends a streaming read), `reads`
 //! (reads folding as they stream in), `judge` (the verdict), `shrinking` (smaller proofs for a
-//! search), and `tests`.
+//! search), `schema` (the verdict's one sample, which the Java side binds field by field), and
+//! `tests`.
 
 use super::canon::{canon, key_of, CanonRow};
 use super::csv::utf8_text;
@@ -30,6 +31,8 @@ use std::sync::{Arc, OnceLock};
 
 mod judge;
 mod reads;
+#[cfg(test)]
+mod schema;
 mod sentinel;
 mod shrinking;
 mod statements;

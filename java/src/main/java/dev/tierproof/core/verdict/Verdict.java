@@ -71,7 +71,7 @@ public record Verdict(boolean consistent, boolean keyed, String promise, List<St
         if (WARMED.compareAndSet(false, true)) {
             Thread t = new Thread(() -> {
                 try {
-                    fromJson(WARM_UP);
+                    fromJson(sample());
                 } catch (RuntimeException e) {
                     // only a warm-up: the real verdict binds, or fails, on its own
                 }
@@ -81,13 +81,23 @@ public record Verdict(boolean consistent, boolean keyed, String promise, List<St
         }
     }
 
-    /** A small verdict with a field of every kind (public for the test that it binds as the core writes). */
-    public static final String WARM_UP = "{\"consistent\":true,\"keyed\":true,\"promise\":\"\",\"columns\":[\"a\"],"
-            + "\"expected_rows\":[[\"1\"],[null]],\"expected_row_count\":2,\"all_rows\":true,\"reads\":[{\"name\":\"r\","
-            + "\"changes\":2,\"rows\":[[\"1\"]],\"row_count\":1,\"anomalies\":[{\"index\":0,\"change\":\"+I\",\"reason\":\"\"}],"
-            + "\"notes\":[\"\"],\"consistent\":true,\"reason\":\"\",\"fold_ms\":0}],\"checks\":[{\"left\":\"a\",\"right\":\"b\","
-            + "\"equal\":true,\"missing\":[],\"extra\":[[\"2\"]],\"left_out\":0}],\"failures\":[],"
-            + "\"uncertain\":{\"operations\":[2],\"explained_by\":\"r\",\"not_applied\":[]}}";
+    /** Where the core's sample verdict lies: every field set, as the core writes it (rust/src/model/proof/schema.rs). */
+    static final String SAMPLE = "every-field.json";
+
+    /**
+     * The core's sample verdict, every field set: the Rust test that writes it fails when the
+     * verdict's struct changes, {@code VerdictSchemaTest} when these records no longer bind it.
+     */
+    public static String sample() {
+        try (java.io.InputStream in = Verdict.class.getResourceAsStream(SAMPLE)) {
+            if (in == null) {
+                throw new TierproofException("the verdict's sample " + SAMPLE + " is not on the class path");
+            }
+            return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        } catch (java.io.IOException e) {
+            throw new TierproofException("the verdict's sample " + SAMPLE + " does not read: " + e.getMessage(), e);
+        }
+    }
 
     public static Verdict fromJson(String json) {
         try {
