@@ -10,12 +10,12 @@ use criterion::Criterion;
 use std::collections::{BTreeMap, HashMap};
 use std::hint::black_box;
 use std::time::Duration;
-use tierproof::model::canon::{canon, CanonRow};
 use tierproof::model::merge::Target;
 use tierproof::model::oracle::RowKind;
 use tierproof::model::proof::{Proof, Source};
-use tierproof::model::wire::{decode_batch, encode};
-use tierproof::model::workload::OpKind;
+use tierproof::model::rows::canon::{canon, CanonRow};
+use tierproof::model::workloads::wire::{decode_batch, encode};
+use tierproof::model::workloads::workload::OpKind;
 
 const DDL: &str = "CREATE TABLE wide (region STRING, id BIGINT, amount DECIMAL(18, 2), qty INT, \
     price DOUBLE, note STRING, day DATE, ts TIMESTAMP(3), flag BOOLEAN, code CHAR(4), \

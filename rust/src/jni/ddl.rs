@@ -74,7 +74,7 @@ export! {
 }
 
 export! {
-    /// The matrix's variant of a table: see [`crate::model::variant::matrix_variant`].
+    /// The matrix's variant of a table: see [`crate::model::tables::variant::matrix_variant`].
     fn Java_dev_tierproof_core_Ddl_nativeMatrixVariant<'local>(
         env,
         ddl: JString<'local>,
@@ -82,7 +82,7 @@ export! {
         engine: JString<'local>,
         producer: JString<'local>,
     ) -> JString<'local> {
-        let sql = crate::model::variant::matrix_variant(
+        let sql = crate::model::tables::variant::matrix_variant(
             &string(env, &ddl, "ddl")?,
             &string(env, &name, "name")?,
             &string(env, &engine, "engine")?,
@@ -93,7 +93,7 @@ export! {
 }
 
 export! {
-    /// The DDL of a compact table spec ([`crate::model::table_spec`]) for `target` (0 Paimon, 1 Fluss).
+    /// The DDL of a compact table spec ([`crate::model::tables::table_spec`]) for `target` (0 Paimon, 1 Fluss).
     fn Java_dev_tierproof_core_Ddl_nativeFromSpec<'local>(
         env,
         spec: JString<'local>,
@@ -101,7 +101,7 @@ export! {
         target: jint,
     ) -> JString<'local> {
         let target = target_of(target)?;
-        let parsed = crate::model::table_spec::TableSpec::parse(&string(env, &spec, "spec")?)?;
+        let parsed = crate::model::tables::table_spec::TableSpec::parse(&string(env, &spec, "spec")?)?;
         let sql = parsed.ddl(&string(env, &table, "table")?, target)?;
         Ok(JString::from_str(env, sql)?)
     }
@@ -112,7 +112,7 @@ export! {
     fn Java_dev_tierproof_core_Ddl_nativeRandomSpec<'local>(env, seed: jlong) -> JString<'local> {
         Ok(JString::from_str(
             env,
-            crate::model::table_spec::random_spec(seed as u64),
+            crate::model::tables::table_spec::random_spec(seed as u64),
         )?)
     }
 }

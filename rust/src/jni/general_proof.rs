@@ -301,7 +301,7 @@ fn pending<'a>(read: jlong) -> JniResult<&'a mut PendingRead> {
 }
 
 export! {
-    /// A batch of changes in the wire format ([`crate::model::wire`]): decoded and folded at once.
+    /// A batch of changes in the wire format ([`crate::model::workloads::wire`]): decoded and folded at once.
     fn Java_dev_tierproof_core_Workload_nativeAppend<'local>(
         env,
         handle: jlong,
@@ -413,7 +413,8 @@ pub extern "system" fn Java_dev_tierproof_core_Workload_nativePartitionsFor<'loc
     changes: jlong,
     rows: jlong,
 ) -> jint {
-    let parts = crate::model::spill::partitions_for(changes.max(0) as u64, rows.max(0) as u64);
+    let parts =
+        crate::model::oracle::spill::partitions_for(changes.max(0) as u64, rows.max(0) as u64);
     jint::try_from(parts).unwrap_or(jint::MAX)
 }
 

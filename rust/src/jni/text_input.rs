@@ -1,7 +1,7 @@
 //! `dev.tierproof.core.TextInput`.
 
 use super::arrays::{bytes, string};
-use crate::model::csv::utf8_text;
+use crate::model::workloads::csv::utf8_text;
 use jni::objects::{JByteArray, JString};
 
 export! {

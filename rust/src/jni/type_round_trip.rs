@@ -3,7 +3,7 @@
 use super::arrays::{bad, string, string_array, text_rows};
 use super::JniResult;
 use crate::create_table::parse_create_table;
-use crate::model::round_trip::{differences, insert_statement};
+use crate::model::rows::round_trip::{differences, insert_statement};
 use jni::objects::{JObjectArray, JString};
 use jni::sys::jint;
 

@@ -4,13 +4,13 @@
 //! workload is computed here, exactly, by modelling what each engine documents; what this model
 //! does not cover is refused up front, naming the option, never guessed.
 
-use super::canon::{canon, CanonRow};
-use super::packed::{PackedKey, PackedMap, Packer};
-use super::types::DataType;
-use super::value::Value;
-use super::workload::{Op, OpKind, Shape};
 use crate::create_table::CreateTable;
 use crate::error::{Result, TierproofError};
+use crate::model::rows::canon::{canon, CanonRow};
+use crate::model::rows::packed::{PackedKey, PackedMap, Packer};
+use crate::model::values::types::DataType;
+use crate::model::values::value::Value;
+use crate::model::workloads::workload::{Op, OpKind, Shape};
 use std::cmp::Ordering;
 
 mod options;

@@ -1,6 +1,6 @@
-use super::super::workload::parse_workload_csv;
 use super::*;
 use crate::create_table::parse_create_table;
+use crate::model::workloads::workload::parse_workload_csv;
 
 fn setup(ddl: &str, target: Target) -> (Shape, Merge) {
     let t = parse_create_table(ddl).unwrap();
@@ -16,7 +16,7 @@ fn state(ddl: &str, target: Target, csv: &str) -> Vec<String> {
     merge
         .state(&shape, &ops)
         .iter()
-        .map(super::super::canon::show_row)
+        .map(crate::model::rows::canon::show_row)
         .collect()
 }
 

@@ -3,15 +3,16 @@
 //! canonical cells ([`Value::canonical`]), so the rules for NaN, -0.0, decimal scale, padding
 //! and precision are the value model's, in one place.
 
-use super::canon::{show_row, CanonRow};
-use super::packed::{unpack, Packed, PackedKey, PackedMap, Packer};
-use super::value::Value;
-use super::workload::{Op, OpKind, Shape};
 use crate::error::{Result, TierproofError};
+use crate::model::rows::canon::{show_row, CanonRow};
+use crate::model::rows::packed::{unpack, Packed, PackedKey, PackedMap, Packer};
+use crate::model::values::value::Value;
+use crate::model::workloads::workload::{Op, OpKind, Shape};
 use std::sync::Arc;
 
 mod batch;
 mod fold;
+pub mod spill;
 #[cfg(test)]
 mod tests;
 mod writes;
@@ -99,7 +100,7 @@ fn show(kind: RowKind, row: &CanonRow) -> String {
 
 /// A fold that takes a read's changes as they arrive, holding only the state (a row per key,
 /// or a count per row), never the changes themselves. Rows and keys are packed
-/// ([`super::packed`]): a change costs no allocation unless the fold keeps a row it did not hold.
+/// ([`crate::model::rows::packed`]): a change costs no allocation unless the fold keeps a row it did not hold.
 #[derive(Debug, Clone)]
 pub struct Folder {
     mode: Fold,

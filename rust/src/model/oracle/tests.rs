@@ -1,6 +1,6 @@
-use super::super::workload::parse_workload_csv;
 use super::*;
-use crate::model::canon::{canon, key_of};
+use crate::model::rows::canon::{canon, key_of};
+use crate::model::workloads::workload::parse_workload_csv;
 
 /// The state each key's writes end in is the deduplicate state of the workload: over seeded
 /// workloads with deletes (of absent keys too) and keys written again after a delete.
@@ -11,8 +11,8 @@ fn the_writes_end_in_the_deduplicate_state() {
         // Some across several of the thousand-operation chunks the writes are built in.
         let n = if seed % 4 == 0 { 5000 } else { 300 };
         let keys = 1 + seed as u32 % 20 * if n > 300 { 50 } else { 1 };
-        let ops =
-            super::super::generate::random_ops(&shape, n, keys, seed, true).expect("workload");
+        let ops = crate::model::search::generate::random_ops(&shape, n, keys, seed, true)
+            .expect("workload");
         assert!(
             ops.iter().any(|op| op.kind == OpKind::Delete),
             "seed {seed}"

@@ -9,27 +9,28 @@
 //! search), `schema` (the verdict's one sample, which the Java side binds field by field), and
 //! `tests`.
 
-use super::canon::{canon, key_of, CanonRow};
-use super::csv::utf8_text;
-use super::generate::random_ops;
-use super::input::parse_workload;
 use super::merge::{Engine, Merge, Target};
 use super::oracle::{diff, writes_per_key, Fold, Folded, Folder, PackedBatch, RowKind, Writes};
-use super::packed::{pack, Packed, Packer};
-use super::shrink::shrink_candidates;
-use super::spill::Spill;
-use super::types::DataType;
-use super::value::Value;
-use super::view::{view_queries, View, ViewQuery};
-use super::wire::for_each_change;
-use super::workload::{Op, OpKind, Shape};
 use crate::create_table::{parse_create_table, CreateTable};
 use crate::error::{Result, TierproofError};
 use crate::ident::{quote_ident, quote_literal, validate_fluss_name};
+use crate::model::oracle::spill::Spill;
+use crate::model::rows::canon::{canon, key_of, CanonRow};
+use crate::model::rows::packed::{pack, Packed, Packer};
+use crate::model::search::generate::random_ops;
+use crate::model::search::shrink::shrink_candidates;
+use crate::model::tables::view::{view_queries, View, ViewQuery};
+use crate::model::values::types::DataType;
+use crate::model::values::value::Value;
+use crate::model::workloads::csv::utf8_text;
+use crate::model::workloads::input::parse_workload;
+use crate::model::workloads::wire::for_each_change;
+use crate::model::workloads::workload::{Op, OpKind, Shape};
 use serde::Serialize;
 use std::sync::{Arc, OnceLock};
 
 mod judge;
+mod partitioned;
 mod reads;
 #[cfg(test)]
 mod schema;

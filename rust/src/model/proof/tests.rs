@@ -371,7 +371,7 @@ fn statements_keep_order_and_delete_by_key() {
 /// with a change duplicated, dropped, moved, altered or foreign, wherever the batches end.
 #[test]
 fn a_read_in_batches_is_judged_as_change_by_change() {
-    use super::super::wire::encode;
+    use crate::model::workloads::wire::encode;
     let ddl = "CREATE TABLE t (k INT, v STRING, PRIMARY KEY (k) NOT ENFORCED) \
                    WITH ('changelog-producer' = 'input')";
     let p = Proof::generate(Target::Paimon, ddl, 300, 9, 7, true).unwrap();

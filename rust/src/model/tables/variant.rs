@@ -2,11 +2,11 @@
 //! engine and changelog producer, named for the cell. The user's other options (buckets, file
 //! format, …) stay; the options that choose the engine and its functions are replaced.
 
-use super::types::DataType;
-use super::workload::Shape;
 use crate::create_table::{parse_create_table, CreateTable};
 use crate::error::{Result, TierproofError};
 use crate::ident::TablePath;
+use crate::model::values::types::DataType;
+use crate::model::workloads::workload::Shape;
 
 /// The merge engines the matrix runs; `append-only` is the table without its key.
 pub const ENGINES: [&str; 5] = [

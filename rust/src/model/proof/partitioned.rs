@@ -5,13 +5,13 @@
 //! be; memory holds one partition of every read at a time. The verdict then keeps counts,
 //! anomalies and the first differences, not every row.
 
-use super::canon::CanonRow;
-use super::proof::{
+use crate::error::{Result, TierproofError};
+use crate::model::oracle::spill::Spill;
+use crate::model::proof::{
     thread_cpu_time, update_after_note, AnomalyOut, Check, PendingRead, Proof, ReadVerdict,
     Verdict, LISTED_ANOMALIES, LISTED_DIFFERENCES,
 };
-use super::spill::Spill;
-use crate::error::{Result, TierproofError};
+use crate::model::rows::canon::CanonRow;
 use std::time::Duration;
 
 /// What the partitions said of one read, added up.
@@ -188,8 +188,8 @@ impl Proof {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::oracle::spill::tests::dir;
     use crate::model::oracle::RowKind;
-    use crate::model::spill::tests::dir;
 
     use crate::model::merge::Target;
     use crate::model::proof::Source;

@@ -3,10 +3,10 @@
 //! the rows a reader returned (as text), name every value that came back different. Rows are
 //! matched by their first column (the key).
 
-use super::canon::{canon, CanonRow};
-use super::workload::{Shape, TextRow};
 use crate::create_table::CreateTable;
 use crate::error::{Result, TierproofError};
+use crate::model::rows::canon::{canon, CanonRow};
+use crate::model::workloads::workload::{Shape, TextRow};
 
 fn at_row(n: usize, e: TierproofError) -> TierproofError {
     TierproofError::InvalidInput(format!("row {n} {}", e.detail()))

@@ -4,11 +4,11 @@
 //! row instead of a vector of strings, and packs each change into reused buffers, allocating
 //! only when it keeps a row it did not hold.
 
-use super::canon::CanonRow;
-use super::types::DataType;
-use super::value::{int_bounds, Value};
-use super::wire::put_cell;
-use super::workload::Shape;
+use crate::model::rows::canon::CanonRow;
+use crate::model::values::types::DataType;
+use crate::model::values::value::{int_bounds, Value};
+use crate::model::workloads::wire::put_cell;
+use crate::model::workloads::workload::Shape;
 use std::fmt::Write;
 
 /// A packed row (or key): see the module documentation.

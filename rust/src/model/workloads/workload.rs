@@ -1,11 +1,11 @@
 //! A workload for any table: ordered upserts and deletes, read from a CSV whose header names the
 //! table's columns (and, optionally, an `op` column), typed by the table.
 
-use super::csv::{records, Field};
-use super::types::DataType;
-use super::value::Value;
 use crate::create_table::CreateTable;
 use crate::error::{Result, TierproofError};
+use crate::model::values::types::DataType;
+use crate::model::values::value::Value;
+use crate::model::workloads::csv::{records, Field};
 
 /// What an operation does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -3,10 +3,10 @@
 //! CSV-hostile text, leap days, the ends of DATE, DST-edge instants, max-precision decimals).
 //! Only values the SQL producer can write exactly are made (see [`Value::sql_literal`]).
 
-use super::types::DataType;
-use super::value::Value;
-use super::workload::{Op, OpKind, Shape};
 use crate::error::{Result, TierproofError};
+use crate::model::values::types::DataType;
+use crate::model::values::value::Value;
+use crate::model::workloads::workload::{Op, OpKind, Shape};
 use std::collections::HashSet;
 
 /// A tiny, well-known generator: the same sequence on every platform for a seed.
@@ -47,7 +47,7 @@ fn text_fit(s: &str, n: u32) -> String {
 
 /// The edge values of a type, all writable as SQL constants.
 fn edges(ty: DataType) -> Vec<Value> {
-    let days = |y, m, d| super::civil::days_from_civil(y, m, d);
+    let days = |y, m, d| crate::model::values::civil::days_from_civil(y, m, d);
     match ty {
         DataType::Boolean => vec![Value::Bool(true), Value::Bool(false)],
         DataType::TinyInt => vec![Value::Int(-128), Value::Int(127), Value::Int(0)],

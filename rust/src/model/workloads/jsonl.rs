@@ -5,8 +5,8 @@
 //! digit it was written with (a DECIMAL(38, 18) or a BIGINT beyond 2^53 is exact). Every error
 //! names its line and the key.
 
-use super::workload::{op_of, Op, Shape};
 use crate::error::{Result, TierproofError};
+use crate::model::workloads::workload::{op_of, Op, Shape};
 use serde_json::{Map, Value as Json};
 
 fn bad(line: usize, message: String) -> TierproofError {
@@ -68,10 +68,10 @@ pub fn parse_workload_jsonl(shape: &Shape, text_in: &str) -> Result<Vec<Op>> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::input::parse_workload;
-    use super::super::workload::{parse_workload_csv, OpKind};
     use super::*;
     use crate::create_table::parse_create_table;
+    use crate::model::workloads::input::parse_workload;
+    use crate::model::workloads::workload::{parse_workload_csv, OpKind};
 
     fn shape() -> Shape {
         Shape::of(

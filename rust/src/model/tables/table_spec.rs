@@ -11,11 +11,11 @@
 //! `partial-update` and `aggregation` for Paimon; `deduplicate`, `first-row` and
 //! `versioned(column)` for Fluss). Every name and type is checked as a DDL's would be.
 
-use super::merge::Target;
-use super::types::DataType;
 use crate::create_table::{parse_create_table, CreateTable};
 use crate::error::{Result, TierproofError};
 use crate::ident::{quote_ident, quote_literal, validate_fluss_name, validate_name, TablePath};
+use crate::model::merge::Target;
+use crate::model::values::types::DataType;
 
 fn bad(reason: String) -> TierproofError {
     TierproofError::InvalidInput(format!("table spec: {reason}"))
@@ -215,7 +215,7 @@ impl TableSpec {
 /// table — or, one time in four, the same columns with no key (a log or append table). The same
 /// seed gives the same spec on every platform.
 pub fn random_spec(seed: u64) -> String {
-    let mut rng = super::generate::SplitMix64(seed);
+    let mut rng = crate::model::search::generate::SplitMix64(seed);
     let mut pick =
         |options: &[&'static str]| options[(rng.next_u64() % options.len() as u64) as usize];
     let mut columns = vec![format!("k: {}", pick(&["INT", "BIGINT", "STRING", "DATE"]))];

@@ -2,8 +2,8 @@
 //! rows compare by the value model's rules (NaN, -0.0, decimal scale, padding, precision), and
 //! as people read it.
 
-use super::value::Value;
-use super::workload::Shape;
+use crate::model::values::value::Value;
+use crate::model::workloads::workload::Shape;
 
 /// A row as canonical cells, in the table's column order; `None` is NULL (never a text, so no
 /// string, not even `"NULL"`, can pass for it).

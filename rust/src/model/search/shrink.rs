@@ -2,9 +2,9 @@
 //! the first candidate that still fails and asks again, until none does (a local minimum). Every
 //! candidate costs a real proof, so whole-workload steps come first.
 
-use super::types::DataType;
-use super::value::Value;
-use super::workload::{Op, OpKind, Shape};
+use crate::model::values::types::DataType;
+use crate::model::values::value::Value;
+use crate::model::workloads::workload::{Op, OpKind, Shape};
 
 /// The simplest value of a type: zero, the empty string or bytes, the epoch.
 fn simplest(ty: DataType) -> Option<Value> {
@@ -127,7 +127,7 @@ pub fn shrink_candidates(shape: &Shape, ops: &[Op]) -> Vec<Vec<Op>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::input::parse_workload;
+    use crate::model::workloads::input::parse_workload;
 
     fn shape() -> Shape {
         let t = crate::create_table::parse_create_table(

@@ -3,11 +3,11 @@
 //! view of the expected state, and of the first full read, so a wrong count or a filter that
 //! loses rows cannot hide behind a right `SELECT *`.
 
-use super::canon::CanonRow;
-use super::types::DataType;
-use super::workload::{Op, Shape};
 use crate::error::Result;
 use crate::ident::quote_ident;
+use crate::model::rows::canon::CanonRow;
+use crate::model::values::types::DataType;
+use crate::model::workloads::workload::{Op, Shape};
 
 /// What a view read returns of the table's rows.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -164,7 +164,7 @@ fn distinct_values<'a>(
     let mut out: Vec<(&Op, String)> = Vec::new();
     for op in ops {
         let v = &op.values[column];
-        if *v == super::value::Value::Null {
+        if *v == crate::model::values::value::Value::Null {
             continue;
         }
         let text = v.canonical(ty);

@@ -1,10 +1,10 @@
 //! A read's changes on disk, split into partitions by their key's hash (a keyless read's by
 //! the row's), written as they stream in and read back one partition at a time: what lets reads
-//! larger than memory be judged ([`super::partition`]). It knows nothing of proofs.
+//! larger than memory be judged ([`crate::model::proof::partitioned`]). It knows nothing of proofs.
 
-use super::oracle::RowKind;
-use super::packed::PackedKey;
 use crate::error::{Result, TierproofError};
+use crate::model::oracle::RowKind;
+use crate::model::rows::packed::PackedKey;
 use std::fs::{File, OpenOptions};
 use std::hash::BuildHasher;
 use std::io::{BufRead, BufReader, BufWriter, Read, Write};

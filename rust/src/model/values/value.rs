@@ -13,10 +13,10 @@
 //! - TIMESTAMP_LTZ is an instant; its text is UTC (optionally with a trailing `Z`), and the
 //!   harness runs Flink sessions in UTC so the literal means the same instant.
 
-use super::civil::{civil_from_days, days_from_civil};
-use super::types::DataType;
 use crate::error::{Result, TierproofError};
 use crate::ident::quote_literal;
+use crate::model::values::civil::{civil_from_days, days_from_civil};
+use crate::model::values::types::DataType;
 use std::fmt::Write;
 
 /// A non-NULL value, or NULL.
