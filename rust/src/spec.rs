@@ -3,48 +3,8 @@
 
 use crate::error::{Result, TierproofError};
 use crate::ident::validate_name;
+pub use crate::model::merge::names::{ChangelogProducer, PaimonEngine};
 
-/// Paimon's `merge-engine` option for a primary-key table.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum MergeEngine {
-    Deduplicate,
-    FirstRow,
-    PartialUpdate,
-    Aggregation,
-}
-
-impl MergeEngine {
-    pub fn option_value(self) -> &'static str {
-        match self {
-            MergeEngine::Deduplicate => "deduplicate",
-            MergeEngine::FirstRow => "first-row",
-            MergeEngine::PartialUpdate => "partial-update",
-            MergeEngine::Aggregation => "aggregation",
-        }
-    }
-}
-
-/// Paimon's `changelog-producer` option.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ChangelogProducer {
-    None,
-    Input,
-    Lookup,
-    FullCompaction,
-}
-
-impl ChangelogProducer {
-    pub fn option_value(self) -> &'static str {
-        match self {
-            ChangelogProducer::None => "none",
-            ChangelogProducer::Input => "input",
-            ChangelogProducer::Lookup => "lookup",
-            ChangelogProducer::FullCompaction => "full-compaction",
-        }
-    }
-}
-
-/// The `(id INT, bal INT)` table, keyed on `id` or append-only, with its `WITH` options.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TableSpec {
     /// `PRIMARY KEY (id) NOT ENFORCED` when true; reads of such a table fold as upserts by id.
@@ -59,24 +19,21 @@ pub const COLUMNS: [&str; 2] = ["id", "bal"];
 impl Default for TableSpec {
     /// The tiered table: `bucket=1`, `merge-engine=deduplicate`, `changelog-producer=input`.
     fn default() -> Self {
-        TableSpec::keyed(1, MergeEngine::Deduplicate, ChangelogProducer::Input)
+        TableSpec::keyed(1, PaimonEngine::Deduplicate, ChangelogProducer::Input)
     }
 }
 
 impl TableSpec {
     /// A Paimon primary-key table.
-    pub fn keyed(bucket: u32, merge_engine: MergeEngine, producer: ChangelogProducer) -> Self {
+    pub fn keyed(bucket: u32, merge_engine: PaimonEngine, producer: ChangelogProducer) -> Self {
         TableSpec {
             primary_key: true,
             options: vec![
                 ("bucket".to_string(), bucket.to_string()),
-                (
-                    "merge-engine".to_string(),
-                    merge_engine.option_value().to_string(),
-                ),
+                ("merge-engine".to_string(), merge_engine.name().to_string()),
                 (
                     "changelog-producer".to_string(),
-                    producer.option_value().to_string(),
+                    producer.name().to_string(),
                 ),
             ],
         }
@@ -121,64 +78,5 @@ impl TableSpec {
         }
         self.options.push((key.to_string(), value.to_string()));
         Ok(self)
-    }
-}
-
-impl std::str::FromStr for MergeEngine {
-    type Err = TierproofError;
-
-    fn from_str(s: &str) -> Result<Self> {
-        [
-            MergeEngine::Deduplicate,
-            MergeEngine::FirstRow,
-            MergeEngine::PartialUpdate,
-            MergeEngine::Aggregation,
-        ]
-        .into_iter()
-        .find(|e| e.option_value() == s)
-        .ok_or_else(|| TierproofError::InvalidOption {
-            key: "merge-engine".to_string(),
-            reason: format!(
-                "{s:?} is not one of deduplicate, first-row, partial-update, aggregation"
-            ),
-        })
-    }
-}
-
-impl std::str::FromStr for ChangelogProducer {
-    type Err = TierproofError;
-
-    fn from_str(s: &str) -> Result<Self> {
-        [
-            ChangelogProducer::None,
-            ChangelogProducer::Input,
-            ChangelogProducer::Lookup,
-            ChangelogProducer::FullCompaction,
-        ]
-        .into_iter()
-        .find(|p| p.option_value() == s)
-        .ok_or_else(|| TierproofError::InvalidOption {
-            key: "changelog-producer".to_string(),
-            reason: format!("{s:?} is not one of none, input, lookup, full-compaction"),
-        })
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn names_parse_back() {
-        assert_eq!(
-            "first-row".parse::<MergeEngine>().unwrap(),
-            MergeEngine::FirstRow
-        );
-        assert_eq!(
-            "full-compaction".parse::<ChangelogProducer>().unwrap(),
-            ChangelogProducer::FullCompaction
-        );
-        let e = "dedup".parse::<MergeEngine>().unwrap_err();
-        assert!(e.to_string().contains("\"dedup\""), "{e}");
     }
 }

@@ -13,6 +13,7 @@ use crate::model::values::value::Value;
 use crate::model::workloads::workload::{Op, OpKind, Shape};
 use std::cmp::Ordering;
 
+pub mod names;
 mod options;
 mod state;
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! A table's merge engine, read from its options as Paimon and Fluss read them: what each
 //! engine and option does to the rows, and which combinations are refused.
 
+use super::names::PaimonEngine;
 use super::*;
 
 pub(super) fn refused(reason: String) -> TierproofError {
@@ -55,14 +56,14 @@ impl Merge {
         let ignore_delete =
             is_true(table, "ignore-delete") || is_true(table, "first-row.ignore-delete");
         let engine_name = table.option("merge-engine").unwrap_or("deduplicate");
-        let (engine, remove_option) = match engine_name {
-            "deduplicate" => (Engine::Deduplicate, None),
-            "first-row" => (Engine::FirstRow, Some("ignore-delete")),
-            "partial-update" => (
+        let (engine, remove_option) = match PaimonEngine::named(engine_name) {
+            Some(PaimonEngine::Deduplicate) => (Engine::Deduplicate, None),
+            Some(PaimonEngine::FirstRow) => (Engine::FirstRow, Some("ignore-delete")),
+            Some(PaimonEngine::PartialUpdate) => (
                 Engine::PartialUpdate,
                 Some("partial-update.remove-record-on-delete"),
             ),
-            "aggregation" => {
+            Some(PaimonEngine::Aggregation) => {
                 let default = table.option("fields.default-aggregate-function");
                 let functions = shape
                     .columns
@@ -84,9 +85,10 @@ impl Merge {
                     Some("aggregation.remove-record-on-delete"),
                 )
             }
-            other => {
+            None => {
                 return Err(refused(format!(
-                    "merge-engine {other:?} is not one Paimon has (deduplicate, first-row, partial-update, aggregation)"
+                    "merge-engine {engine_name:?} is not one Paimon has ({})",
+                    PaimonEngine::names()
                 )))
             }
         };

@@ -14,6 +14,7 @@
 use crate::create_table::{parse_create_table, CreateTable};
 use crate::error::{Result, TierproofError};
 use crate::ident::{quote_ident, quote_literal, validate_fluss_name, validate_name, TablePath};
+use crate::model::merge::names::PaimonEngine;
 use crate::model::merge::Target;
 use crate::model::values::types::DataType;
 
@@ -159,13 +160,15 @@ impl TableSpec {
                 if self.key.is_empty() {
                     options.clear(); // an append table with a fixed bucket needs a bucket key
                 }
-                match engine {
-                    "deduplicate" | "first-row" | "partial-update" | "aggregation" => {
-                        if engine != "deduplicate" {
-                            options.push(("merge-engine".into(), engine.into()));
-                        }
+                match PaimonEngine::named(engine) {
+                    Some(PaimonEngine::Deduplicate) => {}
+                    Some(e) => options.push(("merge-engine".into(), e.name().into())),
+                    None => {
+                        return Err(bad(format!(
+                            "engine {engine:?} is not a Paimon merge engine ({})",
+                            PaimonEngine::names()
+                        )))
                     }
-                    other => return Err(bad(format!("engine {other:?} is not a Paimon merge engine (deduplicate, first-row, partial-update, aggregation)"))),
                 }
             }
             Target::Fluss => {

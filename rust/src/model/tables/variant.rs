@@ -5,19 +5,25 @@
 use crate::create_table::{parse_create_table, CreateTable};
 use crate::error::{Result, TierproofError};
 use crate::ident::TablePath;
+use crate::model::merge::names::{ChangelogProducer, PaimonEngine};
 use crate::model::values::types::DataType;
 use crate::model::workloads::workload::Shape;
 
 /// The merge engines the matrix runs; `append-only` is the table without its key.
 pub const ENGINES: [&str; 5] = [
-    "deduplicate",
-    "first-row",
-    "partial-update",
-    "aggregation",
+    PaimonEngine::Deduplicate.name(),
+    PaimonEngine::FirstRow.name(),
+    PaimonEngine::PartialUpdate.name(),
+    PaimonEngine::Aggregation.name(),
     "append-only",
 ];
 /// Paimon's changelog producers.
-pub const PRODUCERS: [&str; 4] = ["none", "input", "lookup", "full-compaction"];
+pub const PRODUCERS: [&str; 4] = [
+    ChangelogProducer::None.name(),
+    ChangelogProducer::Input.name(),
+    ChangelogProducer::Lookup.name(),
+    ChangelogProducer::FullCompaction.name(),
+];
 
 /// Options a variant sets itself: the user's values for them are dropped.
 fn chosen_by_variant(key: &str) -> bool {
