@@ -103,8 +103,9 @@ export! {
 
 export! {
     /// A seeded random workload for the table: `n` operations over about `keys` keys, with deletes
-    /// if `deletes` and the table takes them; with a `promiseDdl` (else null) made for that table and
-    /// judged by its promise (see `Proof::generate_judged_as`).
+    /// if `deletes` and the table takes them, each partition column taking at most
+    /// `partitionValues` values (0: as many as the keys make); with a `promiseDdl` (else null) made
+    /// for that table and judged by its promise (see `Proof::generate_judged_as`).
     fn Java_dev_tierproof_core_Workload_nativeGenerate<'local>(
         env,
         target: jint,
@@ -114,17 +115,39 @@ export! {
         keys: jint,
         seed: jlong,
         deletes: jboolean,
+        partition_values: jint,
     ) -> jlong {
         let n =
             usize::try_from(n).map_err(|_| bad(format!("--random {n} must not be negative")))?;
         let keys =
             u32::try_from(keys).map_err(|_| bad(format!("--keys {keys} must not be negative")))?;
+        let partition_values = usize::try_from(partition_values).map_err(|_| {
+            bad(format!(
+                "--partition-values {partition_values} must not be negative"
+            ))
+        })?;
         let (target, ddl) = (target_of(target)?, string(env, &ddl, "ddl")?);
         let p = if promise_ddl.is_null() {
-            Proof::generate(target, &ddl, n, keys, seed as u64, deletes)?
+            Proof::generate_partitioned(
+                target,
+                &ddl,
+                n,
+                keys,
+                seed as u64,
+                deletes,
+                partition_values,
+            )?
         } else {
             let promise = string(env, &promise_ddl, "promiseDdl")?;
-            Proof::generate_judged_as(target, &ddl, &promise, n, keys, seed as u64)?
+            Proof::generate_judged_as(
+                target,
+                &ddl,
+                &promise,
+                n,
+                keys,
+                seed as u64,
+                partition_values,
+            )?
         };
         Ok(Box::into_raw(Box::new(p)) as jlong)
     }

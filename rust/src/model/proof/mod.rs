@@ -17,7 +17,7 @@ use crate::ident::{quote_ident, quote_literal, validate_fluss_name};
 use crate::model::oracle::spill::Spill;
 use crate::model::rows::canon::{canon, key_of, CanonRow};
 use crate::model::rows::packed::{pack, Packed, Packer};
-use crate::model::search::generate::random_ops;
+use crate::model::search::generate::{narrow_partitions, random_ops, PARTITION_VALUES};
 use crate::model::search::shrink::shrink_candidates;
 use crate::model::tables::view::{view_queries, View, ViewQuery};
 use crate::model::values::types::DataType;
@@ -184,7 +184,8 @@ impl Proof {
 
     /// A seeded workload made for `promise_ddl`'s table (without deletes, which a table without
     /// a key cannot take), written to the DDL's table and judged by the promise's (see
-    /// [`Self::open_judged_as`]).
+    /// [`Self::open_judged_as`]), each partition column of either table taking at most
+    /// `partition_values` values (0: as drawn).
     pub fn generate_judged_as(
         target: Target,
         ddl: &str,
@@ -192,9 +193,25 @@ impl Proof {
         n: usize,
         keys: u32,
         seed: u64,
+        partition_values: usize,
     ) -> Result<Self> {
-        let ops = Self::generate(target, promise_ddl, n, keys, seed, false)?.ops;
+        let mut ops = Self::generate_partitioned(
+            target,
+            promise_ddl,
+            n,
+            keys,
+            seed,
+            false,
+            partition_values,
+        )?
+        .ops;
         let (table, shape, merge) = checked_table(ddl, target)?;
+        // The written table's partitions, too.
+        narrow_partitions(
+            &mut ops,
+            &partition_columns(&table, &shape),
+            partition_values,
+        );
         Self::with_ops(table, shape, merge, target, ops)?.judged_as(target, promise_ddl)
     }
 
@@ -223,7 +240,8 @@ impl Proof {
     }
 
     /// Checks the DDL and generates `n` operations over about `keys` keys from `seed`, with
-    /// deletes if `deletes` and the table takes them (no NULL where a column orders the writes).
+    /// deletes if `deletes` and the table takes them (no NULL where a column orders the writes),
+    /// each partition column taking [`PARTITION_VALUES`] values.
     pub fn generate(
         target: Target,
         ddl: &str,
@@ -231,6 +249,20 @@ impl Proof {
         keys: u32,
         seed: u64,
         deletes: bool,
+    ) -> Result<Self> {
+        Self::generate_partitioned(target, ddl, n, keys, seed, deletes, PARTITION_VALUES)
+    }
+
+    /// As [`Self::generate`], each partition column taking at most `partition_values` values
+    /// (0: as many as the keys make, a partition per key or so).
+    pub fn generate_partitioned(
+        target: Target,
+        ddl: &str,
+        n: usize,
+        keys: u32,
+        seed: u64,
+        deletes: bool,
+        partition_values: usize,
     ) -> Result<Self> {
         let (table, shape, merge) = checked_table(ddl, target)?;
         let mut ops = random_ops(
@@ -240,6 +272,11 @@ impl Proof {
             seed,
             deletes && merge.deletes_refused.is_none(),
         )?;
+        narrow_partitions(
+            &mut ops,
+            &partition_columns(&table, &shape),
+            partition_values,
+        );
         if target == Target::Fluss {
             // Fluss refuses a NULL partition value (a keyless table's partition column may be NULL).
             for c in partition_columns(&table, &shape) {

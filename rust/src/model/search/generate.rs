@@ -240,6 +240,33 @@ pub fn random_ops(shape: &Shape, n: usize, keys: u32, seed: u64, deletes: bool) 
     Ok(ops)
 }
 
+/// How many values each partition column of a generated workload takes, unless asked for more:
+/// users' tables have a handful of days or regions, not a partition per key.
+pub const PARTITION_VALUES: usize = 4;
+
+/// Narrows each of `columns` to at most `values` distinct values (0: leaves them as drawn): the
+/// values in the order they first appear, the first `values` of them kept, and each later one
+/// replaced by a kept one, in turn. Deterministic, so a seed still names one workload. A key
+/// that holds such a column may then meet another key's writes: still one workload, fewer keys.
+pub fn narrow_partitions(ops: &mut [Op], columns: &[usize], values: usize) {
+    if values == 0 {
+        return;
+    }
+    for &c in columns {
+        let mut seen: Vec<Value> = Vec::new();
+        for op in ops.iter_mut() {
+            let index = match seen.iter().position(|v| *v == op.values[c]) {
+                Some(i) => i,
+                None => {
+                    seen.push(op.values[c].clone());
+                    seen.len() - 1
+                }
+            };
+            op.values[c] = seen[index % values].clone();
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -296,5 +323,35 @@ mod tests {
             .map(|o| format!("{:?}{:?}", o.values[0], o.values[1]))
             .collect();
         assert!(keys.len() <= 30, "{} keys", keys.len());
+    }
+
+    #[test]
+    fn partitions_narrow_to_a_handful_of_values_in_order() {
+        let shape = all_types();
+        let mut ops = random_ops(&shape, 2000, 300, 7, true).unwrap();
+        let distinct = |ops: &[Op], c: usize| {
+            ops.iter()
+                .map(|o| format!("{:?}", o.values[c]))
+                .collect::<HashSet<_>>()
+                .len()
+        };
+        assert!(distinct(&ops, 0) > 50, "{} values drawn", distinct(&ops, 0));
+        let first: Vec<Value> = ops.iter().take(3).map(|o| o.values[0].clone()).collect();
+        let untouched = ops.clone();
+        narrow_partitions(&mut ops, &[0, 5], PARTITION_VALUES);
+        assert!(distinct(&ops, 0) <= PARTITION_VALUES && distinct(&ops, 5) <= PARTITION_VALUES);
+        assert_eq!(distinct(&ops, 0), PARTITION_VALUES);
+        // The first values keep their place; other columns and kinds are untouched.
+        assert_eq!(ops[0].values[0], first[0]);
+        for (a, b) in ops.iter().zip(&untouched) {
+            assert_eq!(a.kind, b.kind);
+            assert_eq!(a.values[1..5], b.values[1..5]);
+        }
+        let mut again = untouched.clone();
+        narrow_partitions(&mut again, &[0, 5], PARTITION_VALUES);
+        assert_eq!(again, ops, "deterministic");
+        let mut all = untouched.clone();
+        narrow_partitions(&mut all, &[0], 0);
+        assert_eq!(all, untouched, "0 leaves them as drawn");
     }
 }

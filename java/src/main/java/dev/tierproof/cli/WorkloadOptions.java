@@ -29,6 +29,11 @@ final class WorkloadOptions {
     @Option(names = "--seed", paramLabel = "S", description = "with --random: the seed (default 1)")
     Long seed;
 
+    @Option(names = "--partition-values", paramLabel = "P", description = "with --random: the values each"
+            + " partition column takes (default 4, a handful of days or regions as users' tables have; 0: as many"
+            + " as the keys make, a partition per key or so)")
+    Integer partitionValues;
+
     /** A workload for a table, and where it came from. */
     record Opened(Workload workload, String source) {}
 
@@ -56,8 +61,9 @@ final class WorkloadOptions {
         if (upserts != null && random != null) {
             throw new IllegalArgumentException("give --upserts FILE or --random N, not both");
         }
-        if (random == null && (keys != null || seed != null)) {
-            throw new IllegalArgumentException((keys != null ? "--keys" : "--seed") + " needs --random N: it shapes"
+        if (random == null && (keys != null || seed != null || partitionValues != null)) {
+            throw new IllegalArgumentException((keys != null ? "--keys" : seed != null ? "--seed"
+                    : "--partition-values") + " needs --random N: it shapes"
                     + " a random workload and means nothing for " + (upserts != null ? "--upserts" : "the default"));
         }
         checked(source, () -> Workload.checkTable(target, ddl));
@@ -79,13 +85,20 @@ final class WorkloadOptions {
                 throw new IllegalArgumentException("--keys " + k + " must be at least 1");
             }
             long s = seed != null ? seed : 1;
-            String described = random + " random operations over " + k + " keys, seed " + s;
+            if (partitionValues != null && partitionValues < 0) {
+                throw new IllegalArgumentException("--partition-values " + partitionValues + " must be at least 0"
+                        + " (0: as many as the keys make)");
+            }
+            int p = partitionValues != null ? partitionValues : Workload.PARTITION_VALUES;
+            String described = random + " random operations over " + k + " keys, seed " + s
+                    + (partitionValues == null ? "" : p == 0 ? ", partition values as drawn"
+                            : ", at most " + p + " values per partition column");
             if (promiseDdl != null) {
                 return named(promiseSource, () -> new Opened(Workload.generateJudgedAs(target, ddl, promiseDdl,
-                        random, k, s), described + " (no deletes)"));
+                        random, k, s, p), described + " (no deletes)"));
             }
             return named(source, () -> {
-                Workload generated = Workload.generate(target, ddl, random, k, s, true);
+                Workload generated = Workload.generate(target, ddl, random, k, s, true, p);
                 String noDeletes = generated.deletesRefused();
                 return new Opened(generated, described + (noDeletes == null ? "" : " (no deletes: " + noDeletes
                         + ")"));

@@ -83,13 +83,26 @@ public final class Workload implements AutoCloseable {
                 Objects.requireNonNull(promiseDdl, "promiseDdl"), Objects.requireNonNull(workload, "workload")));
     }
 
+    /** Values each partition column of a generated workload takes: a handful, as users' tables have. */
+    public static final int PARTITION_VALUES = 4;
+
     /**
      * A seeded random workload for the table: {@code n} operations over about {@code keys} keys,
-     * with deletes if {@code deletes} and the table takes them.
+     * with deletes if {@code deletes} and the table takes them, each partition column taking
+     * {@link #PARTITION_VALUES} values.
      */
     public static Workload generate(Target target, String ddl, int n, int keys, long seed, boolean deletes) {
+        return generate(target, ddl, n, keys, seed, deletes, PARTITION_VALUES);
+    }
+
+    /**
+     * As {@link #generate(Target, String, int, int, long, boolean)}, each partition column taking
+     * at most {@code partitionValues} values (0: as many as the keys make, a partition per key or so).
+     */
+    public static Workload generate(Target target, String ddl, int n, int keys, long seed, boolean deletes,
+            int partitionValues) {
         return new Workload(nativeGenerate(target.ordinal(), Objects.requireNonNull(ddl, "ddl"), null, n, keys,
-                seed, deletes));
+                seed, deletes, partitionValues));
     }
 
     /**
@@ -98,8 +111,14 @@ public final class Workload implements AutoCloseable {
      */
     public static Workload generateJudgedAs(Target target, String ddl, String promiseDdl, int n, int keys,
             long seed) {
+        return generateJudgedAs(target, ddl, promiseDdl, n, keys, seed, PARTITION_VALUES);
+    }
+
+    /** As {@link #generateJudgedAs(Target, String, String, int, int, long)}, with at most {@code partitionValues}. */
+    public static Workload generateJudgedAs(Target target, String ddl, String promiseDdl, int n, int keys,
+            long seed, int partitionValues) {
         return new Workload(nativeGenerate(target.ordinal(), Objects.requireNonNull(ddl, "ddl"),
-                Objects.requireNonNull(promiseDdl, "promiseDdl"), n, keys, seed, false));
+                Objects.requireNonNull(promiseDdl, "promiseDdl"), n, keys, seed, false, partitionValues));
     }
 
     /**
@@ -513,7 +532,7 @@ public final class Workload implements AutoCloseable {
     private static native long nativeOpen(int target, String ddl, String promiseDdl, byte[] csv);
 
     private static native long nativeGenerate(int target, String ddl, String promiseDdl, int n, int keys,
-            long seed, boolean deletes);
+            long seed, boolean deletes, int partitionValues);
 
     private static native long nativeShrinkCandidate(long handle, int index);
 

@@ -208,4 +208,15 @@ class MessagesTest {
         }
         assertTrue(run("help").out().contains("streamhouse"));
     }
+
+    @Test
+    void partitionValuesNeedARandomWorkloadAndAreNeverNegative() {
+        Outcome alone = run("prove", "--partition-values", "2");
+        assertEquals(Main.FAILED, alone.status());
+        assertTrue(alone.err().contains("--partition-values needs --random N"), alone.err());
+        Outcome negative = run("prove", "--random", "20", "--partition-values", "-1");
+        assertEquals(Main.FAILED, negative.status());
+        assertTrue(negative.err().contains("--partition-values -1 must be at least 0"), negative.err());
+        assertFalse(negative.err().contains("starting Flink"), negative.err());
+    }
 }

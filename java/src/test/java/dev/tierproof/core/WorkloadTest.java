@@ -171,4 +171,25 @@ class WorkloadTest {
         w.close();
         assertThatThrownBy(() -> w.newRead("x", Workload.Source.SNAPSHOT)).hasMessageContaining("closed");
     }
+
+    @Test
+    void aGeneratedWorkloadsPartitionsAreAHandfulUnlessAskedForMore() {
+        String ddl = "CREATE TABLE p (region STRING, id INT, v INT, PRIMARY KEY (region, id) NOT ENFORCED)"
+                + " PARTITIONED BY (region)";
+        try (Workload handful = Workload.generate(Workload.Target.PAIMON, ddl, 2000, 300, 5, true);
+                Workload asDrawn = Workload.generate(Workload.Target.PAIMON, ddl, 2000, 300, 5, true, 0);
+                Workload two = Workload.generate(Workload.Target.FLUSS, ddl, 2000, 300, 5, true, 2)) {
+            assertThat(regions(handful)).hasSize(Workload.PARTITION_VALUES);
+            assertThat(regions(asDrawn)).hasSizeGreaterThan(50);
+            assertThat(regions(two)).hasSize(2);
+        }
+        assertThatThrownBy(() -> Workload.generate(Workload.Target.PAIMON, ddl, 10, 3, 1, true, -1))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("--partition-values -1");
+    }
+
+    private static java.util.Set<String> regions(Workload w) {
+        java.util.Set<String> regions = new java.util.HashSet<>();
+        w.operations(0, w.operations()).forEach(op -> regions.add(op.cells()[0]));
+        return regions;
+    }
 }
