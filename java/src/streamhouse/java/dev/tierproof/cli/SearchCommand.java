@@ -94,6 +94,11 @@ final class SearchCommand extends TierproofCommand {
             + " (default ${DEFAULT-VALUE})")
     int keys;
 
+    @Option(names = "--partition-values", paramLabel = "P", defaultValue = "4", description = "the values each"
+            + " partition column of a trial's workload takes (default ${DEFAULT-VALUE}; 0: as drawn, a partition"
+            + " per key or so)")
+    int partitionValues;
+
     @Mixin
     RunOptions run;
 
@@ -113,6 +118,7 @@ final class SearchCommand extends TierproofCommand {
         range("--trials", trials, 1, 100_000);
         range("--ops-per-trial", perTrial, 1, 100);
         range("--keys", keys, 1, Integer.MAX_VALUE);
+        range("--partition-values", partitionValues, 0, Integer.MAX_VALUE);
         range("--rounds", rounds, 1, perTrial);
         if (faultKinds != null && !streamhouse) {
             throw new IllegalArgumentException("--faults needs --streamhouse: faults are Fluss's servers and jobs");
@@ -126,7 +132,7 @@ final class SearchCommand extends TierproofCommand {
         }
         List<Fault.Kind> kinds = faultKinds == null ? List.of() : kinds(faultKinds);
         CounterexampleSearch.Config config = new CounterexampleSearch.Config(target, ddl, promise, trials, seed,
-                perTrial, keys, streamhouse ? rounds : 1, kinds, varyProducer, null, null);
+                perTrial, keys, streamhouse ? rounds : 1, kinds, varyProducer, null, null, partitionValues);
         checkFirstTrial(config);
         List<Path> inputs = new ArrayList<>();
         inputs.add(tableOptions.ddlFile);
@@ -164,7 +170,7 @@ final class SearchCommand extends TierproofCommand {
             }
             CounterexampleSearch.Result result = CounterexampleSearch.run(prover, new CounterexampleSearch.Config(
                     target, ddl, promise, trials, seed, perTrial, keys, config.rounds(), kinds, varyProducer,
-                    warehouse.path(), deadline),
+                    warehouse.path(), deadline, partitionValues),
                     session.steps());
             session.completed();
             if (!result.found()) {
@@ -242,7 +248,7 @@ final class SearchCommand extends TierproofCommand {
             CounterexampleSearch.Prover prover = prover(session, warehouse, finalReads);
             CounterexampleSearch.Config cfg = new CounterexampleSearch.Config(config.target(), config.ddl(), promise,
                     trials, seed, perTrial, keys, config.rounds(), config.faultKinds(), varyProducer, warehouse.path(),
-                    deadline);
+                    deadline, partitionValues);
             String command = streamhouse ? "streamhouse" : "prove";
             dev.tierproof.search.Campaign.State end = dev.tierproof.search.Campaign.run(prover, cfg, session.steps(),
                     state, budget, out, (number, signature, shrunk) -> {
@@ -296,6 +302,7 @@ final class SearchCommand extends TierproofCommand {
                 + (config.faultKinds().isEmpty() ? "" : ", faults " + config.faultKinds().stream()
                         .map(Fault.Kind::text).toList())
                 + (varyProducer ? ", producer varied" : "")
+                + (partitionValues == Workload.PARTITION_VALUES ? "" : ", partition values " + partitionValues)
                 + (streamhouse && finalReads.size() < FinalRead.values().length ? ", reads " + finalReads : "");
     }
 

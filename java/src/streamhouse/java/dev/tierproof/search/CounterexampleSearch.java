@@ -122,12 +122,22 @@ public final class CounterexampleSearch {
      *     an operation drawn from its seed (none when empty)
      * @param varyProducer for the streamhouse: each trial's client writer settings drawn from its
      *     seed ({@link ProducerOptions#random})
+     * @param partitionValues values each partition column of a trial's workload takes at most (0:
+     *     as drawn, a partition per key or so)
      */
     public record Config(Workload.Target target, String ddl, String promiseDdl, int trials, long seed,
             int operationsPerTrial, int keys, int rounds, List<Fault.Kind> faultKinds, boolean varyProducer,
-            Path warehouse, Duration deadline) {
+            Path warehouse, Duration deadline, int partitionValues) {
         public Config {
             faultKinds = List.copyOf(faultKinds);
+        }
+
+        /** A search whose workloads have a handful of partitions ({@link Workload#PARTITION_VALUES}). */
+        public Config(Workload.Target target, String ddl, String promiseDdl, int trials, long seed,
+                int operationsPerTrial, int keys, int rounds, List<Fault.Kind> faultKinds, boolean varyProducer,
+                Path warehouse, Duration deadline) {
+            this(target, ddl, promiseDdl, trials, seed, operationsPerTrial, keys, rounds, faultKinds, varyProducer,
+                    warehouse, deadline, Workload.PARTITION_VALUES);
         }
 
         /** A search on Paimon, one round. */
@@ -248,9 +258,10 @@ public final class CounterexampleSearch {
     /** A trial's workload: generated for the table, or for the promise's table and judged by it. */
     private Workload workload(String ddl, long seed) {
         return cfg.promiseDdl() == null
-                ? Workload.generate(cfg.target(), ddl, cfg.operationsPerTrial(), cfg.keys(), seed, true)
+                ? Workload.generate(cfg.target(), ddl, cfg.operationsPerTrial(), cfg.keys(), seed, true,
+                        cfg.partitionValues())
                 : Workload.generateJudgedAs(cfg.target(), ddl, cfg.promiseDdl(), cfg.operationsPerTrial(),
-                        cfg.keys(), seed);
+                        cfg.keys(), seed, cfg.partitionValues());
     }
 
     /**

@@ -218,5 +218,8 @@ class MessagesTest {
         assertEquals(Main.FAILED, negative.status());
         assertTrue(negative.err().contains("--partition-values -1 must be at least 0"), negative.err());
         assertFalse(negative.err().contains("starting Flink"), negative.err());
+        Outcome search = run("search", "--partition-values", "-1");
+        assertEquals(Main.FAILED, search.status());
+        assertTrue(search.err().contains("--partition-values -1 must be between 0 and"), search.err());
     }
 }
