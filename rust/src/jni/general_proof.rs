@@ -22,7 +22,7 @@ const _: () = {
     shared::<Proof>()
 };
 
-fn proof<'a>(handle: jlong) -> JniResult<&'a Proof> {
+pub(super) fn proof<'a>(handle: jlong) -> JniResult<&'a Proof> {
     if handle == 0 {
         return Err(bad("the workload is closed".to_string()));
     }

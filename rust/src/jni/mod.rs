@@ -29,6 +29,7 @@ mod table_paths;
 mod text_input;
 mod type_round_trip;
 mod upserts;
+mod workload_coverage;
 
 use crate::error::TierproofError;
 use jni::errors::ErrorPolicy;

@@ -29,6 +29,7 @@ use crate::model::workloads::workload::{Op, OpKind, Shape};
 use serde::Serialize;
 use std::sync::{Arc, OnceLock};
 
+mod coverage;
 mod judge;
 mod partitioned;
 mod reads;

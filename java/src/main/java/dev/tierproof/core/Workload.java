@@ -149,7 +149,7 @@ public final class Workload implements AutoCloseable {
         return nativeWorkloadCsv(handle());
     }
 
-    private synchronized long handle() {
+    synchronized long handle() {
         if (handle == 0) {
             throw new IllegalStateException("the workload is closed");
         }

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import static dev.tierproof.flink.Statements.millisSince;
 
 import dev.tierproof.core.TierproofException;
+import dev.tierproof.core.WorkloadCoverage;
 import dev.tierproof.run.IoMessages;
 import dev.tierproof.run.Steps;
 import java.io.IOException;
@@ -156,8 +157,13 @@ public final class Campaign {
                 + reproducer);
     }
 
-    /** What the trial exercised: its fault kinds, its producer settings, its verdict. */
+    /**
+     * What the trial exercised: its table and workload (in the core's words: kind, key, engine,
+     * partitions, buckets, types, options, deletes and NULLs), its fault kinds, its producer
+     * settings, its verdict.
+     */
     private static void count(Map<String, Integer> coverage, CounterexampleSearch.Trial trial) {
+        WorkloadCoverage.of(trial.workload()).forEach(c -> coverage.merge(c, 1, Integer::sum));
         trial.conditions().faults().forEach(f -> coverage.merge("fault " + f.kind().text(), 1, Integer::sum));
         trial.conditions().producerOptions().keySet().forEach(k -> coverage.merge("producer " + k, 1, Integer::sum));
         coverage.merge("rounds " + trial.conditions().rounds(), 1, Integer::sum);
