@@ -260,8 +260,9 @@ final class SearchCommand extends TierproofCommand {
             main.out.printf("campaign: %d trials in %d s, %d proofs, %d distinct finding(s)%n", end.nextTrial(),
                     end.elapsedMillis() / 1000, end.proofs(), end.findings().size());
             for (dev.tierproof.search.Campaign.Finding f : end.findings()) {
-                main.out.printf("  finding %d: %s — first in trial %d after %d s, %d hit(s): %s%n", f.number(),
-                        f.signature(), f.firstTrial(), f.firstSeenMillis() / 1000, f.hits(), out.resolve(f.reproducer()));
+                main.out.printf("  finding %d: %s — first in trial %d after %d s, %d hit(s): %s%s%n", f.number(),
+                        f.signature(), f.firstTrial(), f.firstSeenMillis() / 1000, f.hits(), out.resolve(f.reproducer()),
+                        f.cutShort() ? " (not minimal: the campaign's time ran out while shrinking)" : "");
             }
             main.out.println("state            : " + out.resolve(dev.tierproof.search.Campaign.STATE));
             if (report != null && report.write(report.html() ? campaignPage(settings, end)
@@ -319,6 +320,8 @@ final class SearchCommand extends TierproofCommand {
                 && (promise == null || OutputFile.check("--out", dir.resolve(Replay.JUDGE_AS), inputs)
                         .write(promise.strip() + "\n", main.err))
                 && OutputFile.check("--out", dir.resolve("README.md"), inputs).write("Signature: " + signature + "\n\n"
+                        + (result.cutShort() ? "Not minimal: shrinking stopped when the campaign's time ran out"
+                                + " (this case fails; a smaller one may too).\n\n" : "")
                         + readme(command, replay, result, result.minimalConditions().rounds()), main.err);
         if (!written) {
             throw new dev.tierproof.core.TierproofException("the reproducer in " + dir + " could not be written");

@@ -39,11 +39,13 @@ public final class Campaign {
      * @param firstSeenMillis how long into the campaign
      * @param hits how many trials came out with its signature
      * @param reproducer its reproducer's directory, inside the campaign's
+     * @param cutShort whether its shrinking stopped when the campaign's time ran out: the
+     *     reproducer fails, but may not be the smallest case
      */
     public record Finding(int number, String signature, int firstTrial, long firstSeenMillis, int hits,
-            String reproducer) {
+            String reproducer, boolean cutShort) {
         Finding hit() {
-            return new Finding(number, signature, firstTrial, firstSeenMillis, hits + 1, reproducer);
+            return new Finding(number, signature, firstTrial, firstSeenMillis, hits + 1, reproducer, cutShort);
         }
     }
 
@@ -121,7 +123,8 @@ public final class Campaign {
             CounterexampleSearch.Trial trial = search.trial(index);
             count(coverage, trial);
             if (trial.outcome().fails()) {
-                found(search, trial, findings, before + millisSince(started), reproducers, steps);
+                java.util.function.BooleanSupplier outOfTime = () -> before + millisSince(started) >= budget.toMillis();
+                found(search, trial, findings, before + millisSince(started), reproducers, steps, outOfTime);
             } else {
                 trial.workload().close();
             }
@@ -137,7 +140,7 @@ public final class Campaign {
 
     /** A failing trial: a hit of a finding already seen, or a new one, shrunk and written. */
     private static void found(CounterexampleSearch search, CounterexampleSearch.Trial trial, List<Finding> findings,
-            long now, Reproducers reproducers, Steps steps) {
+            long now, Reproducers reproducers, Steps steps, java.util.function.BooleanSupplier outOfTime) {
         String signature = Signature.of(trial.outcome(), trial.conditions());
         for (int i = 0; i < findings.size(); i++) {
             if (findings.get(i).signature().equals(signature)) {
@@ -149,12 +152,14 @@ public final class Campaign {
         }
         steps.progress().step("  a new finding (" + signature + "): shrinking " + trial.workload().operations()
                 + " operations");
-        CounterexampleSearch.Result shrunk = search.shrink(trial);
+        // Shrinking stops with the campaign's time: the campaign ends when asked, with what it has.
+        CounterexampleSearch.Result shrunk = search.shrink(trial, outOfTime);
         int number = findings.size() + 1;
         String reproducer = reproducers.write(number, signature, shrunk);
-        findings.add(new Finding(number, signature, trial.index() + 1, now, 1, reproducer));
-        steps.progress().step("  finding " + number + " shrunk to " + shrunk.minimalOperations() + " operations: "
-                + reproducer);
+        findings.add(new Finding(number, signature, trial.index() + 1, now, 1, reproducer, shrunk.cutShort()));
+        steps.progress().step("  finding " + number + (shrunk.cutShort() ? " cut short at " : " shrunk to ")
+                + shrunk.minimalOperations() + " operations" + (shrunk.cutShort()
+                        ? " (the campaign's time ran out; not minimal)" : "") + ": " + reproducer);
     }
 
     /**

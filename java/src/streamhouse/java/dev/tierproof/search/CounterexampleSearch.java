@@ -159,7 +159,7 @@ public final class CounterexampleSearch {
      * @param proofsRun every proof run, trials and shrinking together
      */
     public record Result(int trialsRun, String ddl, int foundOperations, String minimalCsv, int minimalOperations,
-            Conditions minimalConditions, Outcome minimal, int proofsRun, int skipped) {
+            Conditions minimalConditions, Outcome minimal, int proofsRun, int skipped, boolean cutShort) {
         public boolean found() {
             return ddl != null;
         }
@@ -215,7 +215,7 @@ public final class CounterexampleSearch {
             }
             t.workload().close();
         }
-        return new Result(cfg.trials(), null, 0, null, 0, Conditions.NONE, null, proofs, skipped);
+        return new Result(cfg.trials(), null, 0, null, 0, Conditions.NONE, null, proofs, skipped, false);
     }
 
     /**
@@ -272,7 +272,16 @@ public final class CounterexampleSearch {
      * none does.
      */
     Result shrink(Trial trial) {
+        return shrink(trial, () -> false);
+    }
+
+    /**
+     * As {@link #shrink(Trial)}, stopping before the next proof once {@code stop} says so (a
+     * campaign's time ran out): the case found so far, said to be cut short, not minimal.
+     */
+    Result shrink(Trial trial, java.util.function.BooleanSupplier stop) {
         int trialsRun = trial.index() + 1;
+        boolean cutShort = false;
         Workload found = trial.workload();
         Conditions foundConditions = trial.conditions();
         Outcome foundOutcome = trial.outcome();
@@ -284,6 +293,10 @@ public final class CounterexampleSearch {
             // Each simplification of the conditions in turn, on what is left: no faults, faults with no
             // write in flight, the producer's defaults, one round.
             for (int step = 0; step < 4; step++) {
+                if (stop.getAsBoolean()) {
+                    cutShort = true;
+                    break;
+                }
                 Conditions c = conditions;
                 Conditions candidate = switch (step) {
                     case 0 -> new Conditions(c.rounds(), List.of(), c.producerOptions());
@@ -303,11 +316,16 @@ public final class CounterexampleSearch {
                             + " producer's defaults" : candidate.describe()) + ": " + r.describe());
                 }
             }
-            boolean smaller = true;
+            boolean smaller = !cutShort;
             while (smaller) {
                 smaller = false;
                 Workload candidate;
                 for (int i = 0; (candidate = current.shrinkCandidate(i)) != null; i++) {
+                    if (stop.getAsBoolean()) {
+                        cutShort = true;
+                        candidate.close();
+                        break;
+                    }
                     Outcome r = prove(candidate, conditions.within(candidate.operations()));
                     if (r.fails()) {
                         current.close();
@@ -324,7 +342,7 @@ public final class CounterexampleSearch {
             // Shrinking may have made the table smaller too: the reproducer's table is the minimal case's.
             return new Result(trialsRun, current.table().sql(), foundOperations, current.workloadCsv(),
                     current.operations(),
-                    conditions.within(current.operations()), currentOutcome, proofs, skipped);
+                    conditions.within(current.operations()), currentOutcome, proofs, skipped, cutShort);
         } finally {
             current.close();
         }

@@ -97,4 +97,26 @@ class CounterexampleSearchTest {
         assertTrue(other.getMessage().contains("holds a campaign of other settings (append judged as keyed)"),
                 other.getMessage());
     }
+
+    /**
+     * A campaign whose time runs out while it shrinks stops shrinking there: its finding's
+     * reproducer is the case found so far, said to be cut short, and the campaign ends when asked.
+     */
+    @Test
+    void aCampaignsTimeBoundsItsShrinking(@TempDir Path out) {
+        CounterexampleSearch.Config cfg = new CounterexampleSearch.Config(Ddl.appendOnlyTableDdl("plain", Map.of()),
+                Ddl.tierTableDdl("plain"), 3, 42, 4, 2, warehouse, Duration.ofSeconds(60));
+        java.util.List<String> written = new java.util.ArrayList<>();
+        Campaign.Reproducers reproducers = (number, signature, shrunk) -> {
+            written.add(number + ": " + shrunk.minimalOperations() + " operations, cut short " + shrunk.cutShort());
+            return "finding-" + number;
+        };
+        // 1 ms: the first trial starts (no time has passed yet), and the time is out before shrinking.
+        Campaign.State state = Campaign.run(CounterexampleSearch.paimon(FLINK.engine()), cfg, Steps.silent(),
+                Campaign.resume(out, "cut short"), Duration.ofMillis(1), out, reproducers);
+        assertEquals(1, state.nextTrial(), state.trials().toString());
+        assertEquals(java.util.List.of("1: 4 operations, cut short true"), written);
+        assertTrue(state.findings().get(0).cutShort(), state.findings().toString());
+        assertEquals(1, state.proofs(), "the trial's proof and no shrinking proof");
+    }
 }
