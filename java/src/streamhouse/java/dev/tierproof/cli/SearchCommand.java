@@ -174,9 +174,13 @@ final class SearchCommand extends TierproofCommand {
                     session.steps());
             session.completed();
             if (!result.found()) {
-                main.out.printf("no counterexample: all %d trials consistent (%d proofs%s)%n", result.trialsRun(),
-                        result.proofsRun(), result.skipped() == 0 ? ""
-                                : ", " + result.skipped() + " tables refused by the engine and skipped");
+                main.out.printf(result.errors() == 0 ? "no counterexample: all %d trials consistent (%d proofs%s)%n"
+                        : "no counterexample in %d trials (%d proofs%s)%n", result.trialsRun(), result.proofsRun(),
+                        result.skipped() == 0 ? "" : ", " + result.skipped() + " tables refused by the engine and skipped");
+                if (result.errors() > 0) {
+                    main.out.printf("errors of the run: %d proofs failed for tierproof's own reasons, not the servers'"
+                            + " (no finding; their progress lines say why)%n", result.errors());
+                }
                 return Main.CONSISTENT;
             }
             String command = streamhouse ? "streamhouse" : "prove";

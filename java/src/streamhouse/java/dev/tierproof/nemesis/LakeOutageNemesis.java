@@ -1,6 +1,7 @@
 package dev.tierproof.nemesis;
 
 import dev.tierproof.paimon.LakeOutage;
+import dev.tierproof.run.RunError;
 import java.time.Duration;
 import java.util.Optional;
 
@@ -13,7 +14,12 @@ final class LakeOutageNemesis implements Nemesis {
 
     @Override
     public Struck strike(Target target) {
-        LakeOutage.run(target.warehouse(), target.database(), target.table(), LENGTH);
+        try {
+            LakeOutage.run(target.warehouse(), target.database(), target.table(), LENGTH);
+        } catch (RuntimeException e) {
+            // Moving a directory of the warehouse aside is tierproof's own doing: its failure is no finding.
+            throw new RunError("lake-outage could not be made: " + e.getMessage(), e);
+        }
         return Struck.over("");
     }
 

@@ -14,6 +14,7 @@ import dev.tierproof.paimon.LakeLocation;
 import dev.tierproof.paimon.PaimonProof;
 import dev.tierproof.report.ProofReport;
 import dev.tierproof.run.Progress;
+import dev.tierproof.run.RunError;
 import dev.tierproof.run.Steps;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -159,7 +160,7 @@ public final class CounterexampleSearch {
      * @param proofsRun every proof run, trials and shrinking together
      */
     public record Result(int trialsRun, String ddl, int foundOperations, String minimalCsv, int minimalOperations,
-            Conditions minimalConditions, Outcome minimal, int proofsRun, int skipped, boolean cutShort) {
+            Conditions minimalConditions, Outcome minimal, int proofsRun, int skipped, boolean cutShort, int errors) {
         public boolean found() {
             return ddl != null;
         }
@@ -170,15 +171,23 @@ public final class CounterexampleSearch {
      * a wait that never ended: a finding too, not a crash of the search), or the engine's refusal
      * of the table (not a finding: the trial is skipped).
      */
-    public record Outcome(ProofReport report, String failure, String refusal) {
-        /** Whether the trial is a counterexample: not when tiering was only slow (LAGGING: no verdict). */
+    public record Outcome(ProofReport report, String failure, String refusal, String error) {
+        public Outcome(ProofReport report, String failure, String refusal) {
+            this(report, failure, refusal, null);
+        }
+
+        /**
+         * Whether the trial is a counterexample: not when tiering was only slow (LAGGING: no
+         * verdict), nor when tierproof's own part of the run failed (an error of the run).
+         */
         public boolean fails() {
             return failure != null || (report != null && !report.consistent() && !report.lagging());
         }
 
         /** For people: the verdict, or what failed. */
         public String describe() {
-            return failure != null ? "FAILED: " + failure : refusal != null ? "refused: " + refusal
+            return error != null ? "ERROR of the run (tierproof's own, no finding): " + error
+                    : failure != null ? "FAILED: " + failure : refusal != null ? "refused: " + refusal
                     : report.lagging() ? "LAGGING (tiering slow, not stalled: no verdict)" : report.verdictWord();
         }
     }
@@ -189,6 +198,7 @@ public final class CounterexampleSearch {
     private final Progress progress;
     private int proofs;
     private int skipped;
+    private int errors;
 
     CounterexampleSearch(Prover prover, Config cfg, Steps steps) {
         this.prover = prover;
@@ -215,7 +225,7 @@ public final class CounterexampleSearch {
             }
             t.workload().close();
         }
-        return new Result(cfg.trials(), null, 0, null, 0, Conditions.NONE, null, proofs, skipped, false);
+        return new Result(cfg.trials(), null, 0, null, 0, Conditions.NONE, null, proofs, skipped, false, errors);
     }
 
     /**
@@ -248,6 +258,11 @@ public final class CounterexampleSearch {
     /** Proofs run so far, trials and shrinking together. */
     int proofs() {
         return proofs;
+    }
+
+    /** Proofs whose run failed for a reason of tierproof's own (no finding, never shrunk). */
+    int errors() {
+        return errors;
     }
 
     /** Trials skipped so far: their table was refused by an engine. */
@@ -342,7 +357,7 @@ public final class CounterexampleSearch {
             // Shrinking may have made the table smaller too: the reproducer's table is the minimal case's.
             return new Result(trialsRun, current.table().sql(), foundOperations, current.workloadCsv(),
                     current.operations(),
-                    conditions.within(current.operations()), currentOutcome, proofs, skipped, cutShort);
+                    conditions.within(current.operations()), currentOutcome, proofs, skipped, cutShort, errors);
         } finally {
             current.close();
         }
@@ -359,7 +374,9 @@ public final class CounterexampleSearch {
             if (steps.endsTheRun(e)) {
                 throw e; // the run's budget or a signal, not the trial's finding
             }
-            return new Outcome(null, e.getMessage(), null);
+            errors += RunError.in(e).isPresent() ? 1 : 0;
+            return RunError.in(e).map(r -> new Outcome(null, null, null, r.getMessage()))
+                    .orElseGet(() -> new Outcome(null, e.getMessage(), null));
         }
     }
 }

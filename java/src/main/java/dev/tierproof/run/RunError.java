@@ -1,0 +1,25 @@
+package dev.tierproof.run;
+
+import dev.tierproof.core.TierproofException;
+import java.util.Optional;
+
+/**
+ * tierproof's own part of a run failed (a fault it could not make, a file of its own it could not
+ * move): an error of the run, never a finding about the servers, and never shrunk as a
+ * counterexample. Where a server's own behaviour failed the run, that is a finding, not this.
+ */
+public class RunError extends TierproofException {
+    public RunError(String message, Throwable cause) {
+        super(message, cause);
+    }
+
+    /** The run's own error in {@code e} or among its causes, however a step wrapped it. */
+    public static Optional<RunError> in(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof RunError r) {
+                return Optional.of(r);
+            }
+        }
+        return Optional.empty();
+    }
+}
