@@ -20,13 +20,20 @@ public final class ProducerOptions {
     private static final Map<String, ConfigOption<?>> KNOWN =
             FlussOptionDefinitions.matching(key -> key.startsWith(PREFIX));
 
-    /** What the search draws from: each a setting that changes how writes are batched or sent. */
+    /**
+     * What the search draws from: each a setting that changes how writes are batched or sent, from
+     * the smallest values users set to the largest that keep a batch under the client's 10 mb
+     * request size. Acks, idempotence and retries stay at their defaults: with fewer, the client
+     * itself promises less (a write acknowledged by the leader alone, reordered or not retried may
+     * be lost by design), and a loss it allows would be no finding.
+     */
     private static final List<Map.Entry<String, List<String>>> VARIED = List.of(
-            Map.entry("client.writer.batch-size", List.of("1kb", "16kb")),
-            Map.entry("client.writer.batch-timeout", List.of("0ms", "50ms")),
+            Map.entry("client.writer.batch-size", List.of("1kb", "16kb", "8mb")),
+            Map.entry("client.writer.batch-timeout", List.of("0ms", "50ms", "1s")),
             Map.entry("client.writer.max-inflight-requests-per-bucket", List.of("1", "5")),
             Map.entry("client.writer.dynamic-batch-size.enabled", List.of("false")),
-            Map.entry("client.writer.buffer.memory-size", List.of("2mb")));
+            Map.entry("client.writer.buffer.memory-size", List.of("2mb", "256mb")),
+            Map.entry("client.writer.bucket.no-key-assigner", List.of("round_robin")));
 
     private ProducerOptions() {}
 
