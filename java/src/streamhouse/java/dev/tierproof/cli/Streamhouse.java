@@ -10,11 +10,20 @@ import dev.tierproof.paimon.LakeLocation;
  * the tiering job and the reads, each registered with the run, which stops them at its end.
  */
 record Streamhouse(FlussCluster cluster, FlinkEngine engine) {
+    /** The most tablet servers an embedded cluster runs (each a few hundred MB of heap and threads). */
+    static final int MAX_TABLET_SERVERS = 5;
+
     /** Starts an embedded one: one tablet server, the lake in {@code warehouse}, a MiniCluster. */
     static Streamhouse start(RunSession session, LakeLocation warehouse) {
-        session.steps().progress().step("starting Fluss (ZooKeeper, coordinator, tablet server) with a Paimon datalake");
-        LocalFlussCluster cluster = session.started(LocalFlussCluster.start(1, warehouse.flussClusterOptions(),
-                session.directory().directory("fluss")));
+        return start(session, warehouse, 1);
+    }
+
+    /** Starts an embedded one with {@code tabletServers} tablet servers (a table may keep that many replicas). */
+    static Streamhouse start(RunSession session, LakeLocation warehouse, int tabletServers) {
+        session.steps().progress().step("starting Fluss (ZooKeeper, coordinator, " + (tabletServers == 1
+                ? "tablet server" : tabletServers + " tablet servers") + ") with a Paimon datalake");
+        LocalFlussCluster cluster = session.started(LocalFlussCluster.start(tabletServers,
+                warehouse.flussClusterOptions(), session.directory().directory("fluss")));
         session.steps().progress().step("Fluss is up at " + cluster.bootstrapServers() + "; starting Flink MiniCluster");
         return new Streamhouse(cluster, miniCluster(session));
     }

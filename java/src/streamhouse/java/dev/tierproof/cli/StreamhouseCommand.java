@@ -124,6 +124,11 @@ final class StreamhouseCommand extends TierproofCommand {
     /** The database of tierproof's own on a cluster it did not start. */
     static final String FOREIGN_DATABASE = "tierproof";
 
+    @Option(names = "--tablet-servers", paramLabel = "N", description = "the embedded cluster's tablet servers, 1 to "
+            + Streamhouse.MAX_TABLET_SERVERS + " (default 1): with more, the table may keep replicas"
+            + " ('table.replication.factor' = 'N')")
+    Integer tabletServers;
+
     @Option(names = "--cluster", paramLabel = "DIR", description = "prove on the cluster ./build.sh cluster up runs in"
             + " DIR (its coordinator, its lake and its Flink session cluster); faults there kill -9 a server process"
             + " and start it again")
@@ -233,6 +238,14 @@ final class StreamhouseCommand extends TierproofCommand {
             } else if (fluss == null) {
                 refuse(schedule, Deployment.embedded());
             }
+            if (tabletServers != null && (fluss != null || clusterDir != null)) {
+                throw new IllegalArgumentException("--tablet-servers sizes the embedded cluster; a cluster tierproof"
+                        + " did not start has its own (./build.sh cluster up --tablet-servers N sizes cluster up's)");
+            }
+            if (tabletServers != null && (tabletServers < 1 || tabletServers > Streamhouse.MAX_TABLET_SERVERS)) {
+                throw new IllegalArgumentException("--tablet-servers " + tabletServers + " must be between 1 and "
+                        + Streamhouse.MAX_TABLET_SERVERS);
+            }
             if (fluss != null && !schedule.isEmpty()) {
                 throw new IllegalArgumentException("--faults restart servers, which tierproof does only on the cluster"
                         + " it starts itself: leave --fluss out to run them");
@@ -299,7 +312,7 @@ final class StreamhouseCommand extends TierproofCommand {
             main.out.println("tierproof streamhouse: " + describe + ", Paimon warehouse " + warehouse.describe());
             var progress = session.steps().progress();
             Streamhouse servers = external != null ? Streamhouse.on(session, external, flinkRest, shipConnectors)
-                    : Streamhouse.start(session, warehouse.lake());
+                    : Streamhouse.start(session, warehouse.lake(), tabletServers != null ? tabletServers : 1);
             StreamhouseProof.Config cfg = new StreamhouseProof.Config(checked, warehouse.lake(), deadline, perInsert,
                     producer(), rounds, schedule, checkpoints(), ProducerOptions.parse(producerOptions), database,
                     ownTiering(), finalReads());

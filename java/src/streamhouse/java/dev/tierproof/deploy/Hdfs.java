@@ -97,6 +97,47 @@ final class Hdfs {
         return new String[] {conf[0], conf[1], "-format", "-nonInteractive"};
     }
 
+    /** How long a DataNode's log may stay still before a DataNode past its deadline is given up on. */
+    private static final Duration STILL = Duration.ofSeconds(20);
+
+    /**
+     * Waits until the NameNode serves writes with the DataNode {@code dataNode} (its pid) live. A
+     * DataNode that exits fails the wait at once, naming its log's end; past {@code deadline}, one
+     * whose log still grows is still starting and is waited for, up to three times the deadline
+     * (slow is not stalled: a loaded machine starts a JVM slowly). Any other failure names the
+     * NameNode's state and the DataNode's log.
+     */
+    static void awaitWritable(Path dir, Duration deadline, long dataNode) throws InterruptedException {
+        Path log = dir.resolve("logs").resolve(DATANODE_PART + ".log");
+        long start = System.nanoTime();
+        long size = -1;
+        long grew = start;
+        while (true) {
+            try {
+                awaitWritable(dir, Duration.ofSeconds(5));
+                return;
+            } catch (TierproofException notYet) {
+                if (!dev.tierproof.util.Processes.running(dataNode)) {
+                    throw new TierproofException("HDFS's DataNode (pid " + dataNode + ") exited before the NameNode"
+                            + " saw it; the end of its log:\n" + String.join("\n", Launcher.tail(log)), notYet);
+                }
+                long now = System.nanoTime();
+                long grown = log.toFile().length();
+                if (grown != size) {
+                    size = grown;
+                    grew = now;
+                }
+                boolean still = now - grew >= STILL.toNanos();
+                long waited = now - start;
+                if (waited >= 3 * deadline.toNanos() || (waited >= deadline.toNanos() && still)) {
+                    throw new TierproofException(notYet.getMessage() + "; the DataNode (pid " + dataNode + ") runs, its"
+                            + " log " + (still ? "still for " + STILL.toSeconds() + " s" : "still growing")
+                            + "; the end of its log:\n" + String.join("\n", Launcher.tail(log)), notYet);
+                }
+            }
+        }
+    }
+
     /**
      * Waits until the NameNode serves writes: out of safe mode, with a live DataNode (its JMX, on
      * loopback), within {@code deadline}; its addresses read from the configuration in {@code dir}.
@@ -127,7 +168,19 @@ final class Hdfs {
                         && r.body().contains("\"FSState\" : \"Operational\""), deadline);
         if (last != null) {
             throw new TierproofException("HDFS's NameNode at " + rpc + " had no live DataNode"
-                    + " within " + deadline.toSeconds() + " s (last answer: " + last + ")");
+                    + " within " + deadline.toSeconds() + " s (last answer: " + brief(last) + ")");
         }
+    }
+
+    /** The NameNode's answer in brief: its live DataNodes and state, not the whole JMX bean. */
+    static String brief(String answer) {
+        java.util.regex.Matcher live = java.util.regex.Pattern.compile("\"NumLiveDataNodes\"\\s*:\\s*(\\d+)")
+                .matcher(answer);
+        java.util.regex.Matcher state = java.util.regex.Pattern.compile("\"FSState\"\\s*:\\s*\"([^\"]*)\"")
+                .matcher(answer);
+        if (!live.find() || !state.find()) {
+            return answer.length() > 300 ? answer.substring(0, 300) + "…" : answer;
+        }
+        return "live DataNodes " + live.group(1) + ", state " + state.group(1);
     }
 }

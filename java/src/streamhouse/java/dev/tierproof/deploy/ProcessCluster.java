@@ -348,7 +348,7 @@ public final class ProcessCluster {
         parts.put(Hdfs.DATANODE_PART, Launcher.start(dir, Hdfs.DATANODE_PART, Hdfs.DATANODE, dataNode,
                 argsOf(dir, Hdfs.DATANODE_PART)));
         StateFile.recordSoFar(dir, "none (not started)", warehouse, flinkConnectors, parts);
-        Hdfs.awaitWritable(dir, deadline);
+        Hdfs.awaitWritable(dir, deadline, parts.get(Hdfs.DATANODE_PART).pid());
     }
 
     /** Stops what a failed start started and removes what it made (a directory it was given empty stays, empty). */
@@ -561,7 +561,7 @@ public final class ProcessCluster {
         Launcher.stop(state.parts().get(Hdfs.NAMENODE_PART));
         State next = restart(restart(state, Hdfs.NAMENODE_PART, deadline), Hdfs.DATANODE_PART, deadline);
         try {
-            Hdfs.awaitWritable(state.dir(), deadline);
+            Hdfs.awaitWritable(state.dir(), deadline, next.parts().get(Hdfs.DATANODE_PART).pid());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new TierproofException("waiting for HDFS after its restart was interrupted", e);
