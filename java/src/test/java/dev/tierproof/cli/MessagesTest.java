@@ -222,4 +222,16 @@ class MessagesTest {
         assertEquals(Main.FAILED, search.status());
         assertTrue(search.err().contains("--partition-values -1 must be between 0 and"), search.err());
     }
+
+    @Test
+    void tabletServersSizeTheEmbeddedClusterOnly() {
+        Outcome many = run("streamhouse", "--random", "20", "--tablet-servers", "9");
+        assertEquals(Main.FAILED, many.status());
+        assertTrue(many.err().contains("--tablet-servers 9 must be between 1 and 5"), many.err());
+        Outcome remote = run("streamhouse", "--random", "20", "--tablet-servers", "3", "--fluss", "127.0.0.1:1",
+                "--warehouse", "/tmp/none");
+        assertEquals(Main.FAILED, remote.status());
+        assertTrue(remote.err().contains("--tablet-servers sizes the embedded cluster"), remote.err());
+        assertFalse(remote.err().contains("starting Fluss"), remote.err());
+    }
 }
