@@ -1,6 +1,7 @@
 package dev.tierproof.proof;
 
 import dev.tierproof.fluss.Tiering;
+import dev.tierproof.fluss.TieringHang;
 import dev.tierproof.fluss.TieringUnfinished;
 import dev.tierproof.report.Unfinished;
 import dev.tierproof.run.Steps;
@@ -44,7 +45,7 @@ final class Quiescence {
             run.steps().progress().step("tiered: " + q.logEndOffset() + " changes in " + q.buckets() + " bucket(s),"
                     + " lake snapshot " + q.lakeSnapshotId() + " (" + q.waitedMillis() + " ms)");
         } catch (TieringUnfinished e) {
-            unfinished = e.unfinished();
+            unfinished = TieringHang.named(e.unfinished());
             run.steps().progress().step(unfinished.word() + ": " + unfinished.evidence());
         }
         run.watch().poll(); // the last look: the snapshot tiering ended with

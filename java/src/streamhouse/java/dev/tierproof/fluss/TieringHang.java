@@ -1,0 +1,52 @@
+package dev.tierproof.fluss;
+
+import dev.tierproof.report.Unfinished;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Fluss 0.9.1's known hang of the tiering job (docs/findings/fluss-0.9-tiering-hangs-on-list-offsets.md):
+ * the tiering source's Flink coordinator thread parked for good in
+ * {@code BucketOffsetsRetrieverImpl.listOffsets}, on a future a failed request never completes. When
+ * the job runs on a MiniCluster in this JVM, its threads are in sight, and a STALLED verdict names
+ * the hang as its evidence. The verdict stays what it is; a job on a session cluster is out of sight.
+ */
+public final class TieringHang {
+    static final String DOC = "docs/findings/fluss-0.9-tiering-hangs-on-list-offsets.md";
+    private static final String COORDINATOR = "SourceCoordinator-Source: TieringSource";
+    private static final String RETRIEVER = "org.apache.fluss.client.initializer.BucketOffsetsRetrieverImpl";
+
+    /** A thread as a thread dump shows it. */
+    record Seen(String name, Thread.State state, List<StackTraceElement> frames) {}
+
+    private TieringHang() {}
+
+    /** {@code unfinished}, with the hang named when it is STALLED and this JVM's tiering coordinator is parked there. */
+    public static Unfinished named(Unfinished unfinished) {
+        if (unfinished.moving()) {
+            return unfinished;
+        }
+        List<Seen> threads = Thread.getAllStackTraces().entrySet().stream()
+                .map(e -> new Seen(e.getKey().getName(), e.getKey().getState(), List.of(e.getValue()))).toList();
+        return parked(threads).map(where -> Unfinished.stalled(unfinished.evidence() + "; the tiering job's source"
+                + " coordinator is parked in " + where + ": Fluss 0.9.1's hang on a list-offsets call (" + DOC + ")"))
+                .orElse(unfinished);
+    }
+
+    /** Where the tiering source's coordinator thread waits on a list-offsets answer, if it does. */
+    static Optional<String> parked(List<Seen> threads) {
+        for (Seen t : threads) {
+            boolean waits = t.state() == Thread.State.WAITING || t.state() == Thread.State.TIMED_WAITING;
+            if (t.name().startsWith(COORDINATOR) && waits) {
+                Optional<StackTraceElement> in = t.frames().stream()
+                        .filter(f -> f.getClassName().equals(RETRIEVER) && f.getMethodName().equals("listOffsets"))
+                        .findFirst();
+                if (in.isPresent()) {
+                    return Optional.of("BucketOffsetsRetrieverImpl.listOffsets (line " + in.get().getLineNumber()
+                            + ")");
+                }
+            }
+        }
+        return Optional.empty();
+    }
+}
