@@ -16,12 +16,12 @@ import java.util.Set;
  * exactly that again.
  */
 record Replay(String command, Path table, Path workload, Path judgeAs, int rounds, String faults,
-        String producerOptions) {
+        String producerOptions, int tabletServers) {
     static final String TABLE = "table.sql";
     static final String WORKLOAD = "workload.csv";
     static final String JUDGE_AS = "judge-as.sql";
     static final String OPTIONS = "replay.properties";
-    private static final Set<String> KEYS = Set.of("command", "rounds", "faults", "producer-options");
+    private static final Set<String> KEYS = Set.of("command", "rounds", "faults", "producer-options", "tablet-servers");
 
     /** The reproducer in {@code dir}; bad input names the directory, the file and the value. */
     static Replay read(Path dir) {
@@ -53,17 +53,22 @@ record Replay(String command, Path table, Path workload, Path judgeAs, int round
             throw new IllegalArgumentException("--replay " + options + ": command " + command + " is not prove or"
                     + " streamhouse");
         }
-        int rounds;
-        try {
-            rounds = Integer.parseInt(p.getProperty("rounds", "1").trim());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("--replay " + options + ": rounds " + p.getProperty("rounds")
-                    + " is not a number", e);
-        }
+        int rounds = number(p, "rounds", options);
+        int tabletServers = number(p, "tablet-servers", options);
         Path judgeAs = dir.resolve(JUDGE_AS);
         return new Replay(command, dir.resolve(TABLE), dir.resolve(WORKLOAD),
                 Files.isRegularFile(judgeAs) ? judgeAs : null, rounds, p.getProperty("faults", "").trim(),
-                p.getProperty("producer-options", "").trim());
+                p.getProperty("producer-options", "").trim(), tabletServers);
+    }
+
+    /** A count the reproducer names, 1 when it names none. */
+    private static int number(Properties p, String key, Path options) {
+        try {
+            return Integer.parseInt(p.getProperty(key, "1").trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("--replay " + options + ": " + key + " " + p.getProperty(key)
+                    + " is not a number", e);
+        }
     }
 
     /**
@@ -71,9 +76,14 @@ record Replay(String command, Path table, Path workload, Path judgeAs, int round
      * {@code faults} and the producer's options ({@code KEY=VALUE,…}, empty for the defaults).
      */
     static String options(String command, int rounds, String faults, String producerOptions) {
+        return options(command, rounds, faults, producerOptions, 1);
+    }
+
+    /** As {@link #options(String, int, String, String)}, on an embedded cluster of {@code tabletServers}. */
+    static String options(String command, int rounds, String faults, String producerOptions, int tabletServers) {
         return "# what the failing run had besides its table and workload (tierproof --replay reads it)\n"
                 + "command=" + command + "\nrounds=" + rounds + "\nfaults=" + faults + "\nproducer-options="
-                + producerOptions + "\n";
+                + producerOptions + "\n" + (tabletServers == 1 ? "" : "tablet-servers=" + tabletServers + "\n");
     }
 
     /**

@@ -99,6 +99,11 @@ final class SearchCommand extends TierproofCommand {
             + " per key or so)")
     int partitionValues;
 
+    @Option(names = "--tablet-servers", paramLabel = "N", defaultValue = "1", description = "with --streamhouse: the"
+            + " embedded cluster's tablet servers, 1 to " + Streamhouse.MAX_TABLET_SERVERS + " (default ${DEFAULT-VALUE});"
+            + " above 1, each random table keeps 1 to N replicas, drawn from its seed")
+    int tabletServers;
+
     @Mixin
     RunOptions run;
 
@@ -119,6 +124,10 @@ final class SearchCommand extends TierproofCommand {
         range("--ops-per-trial", perTrial, 1, 100);
         range("--keys", keys, 1, Integer.MAX_VALUE);
         range("--partition-values", partitionValues, 0, Integer.MAX_VALUE);
+        range("--tablet-servers", tabletServers, 1, Streamhouse.MAX_TABLET_SERVERS);
+        if (tabletServers > 1 && !streamhouse) {
+            throw new IllegalArgumentException("--tablet-servers needs --streamhouse: they are Fluss's servers");
+        }
         range("--rounds", rounds, 1, perTrial);
         if (faultKinds != null && !streamhouse) {
             throw new IllegalArgumentException("--faults needs --streamhouse: faults are Fluss's servers and jobs");
@@ -132,7 +141,8 @@ final class SearchCommand extends TierproofCommand {
         }
         List<Fault.Kind> kinds = faultKinds == null ? List.of() : kinds(faultKinds);
         CounterexampleSearch.Config config = new CounterexampleSearch.Config(target, ddl, promise, trials, seed,
-                perTrial, keys, streamhouse ? rounds : 1, kinds, varyProducer, null, null, partitionValues);
+                perTrial, keys, streamhouse ? rounds : 1, kinds, varyProducer, null, null, partitionValues,
+                tabletServers);
         checkFirstTrial(config);
         List<Path> inputs = new ArrayList<>();
         inputs.add(tableOptions.ddlFile);
@@ -162,7 +172,7 @@ final class SearchCommand extends TierproofCommand {
                             : "the tiered table");
             CounterexampleSearch.Prover prover;
             if (streamhouse) {
-                Streamhouse servers = Streamhouse.start(session, warehouse.lake());
+                Streamhouse servers = Streamhouse.start(session, warehouse.lake(), tabletServers);
                 prover = CounterexampleSearch.streamhouse(servers.cluster(), servers.engine(), finalReads);
             } else {
                 FlinkEngine engine = session.started(FlinkEngine.start(4, session.directory().directory("flink")));
@@ -170,7 +180,7 @@ final class SearchCommand extends TierproofCommand {
             }
             CounterexampleSearch.Result result = CounterexampleSearch.run(prover, new CounterexampleSearch.Config(
                     target, ddl, promise, trials, seed, perTrial, keys, config.rounds(), kinds, varyProducer,
-                    warehouse.path(), deadline, partitionValues),
+                    warehouse.path(), deadline, partitionValues, tabletServers),
                     session.steps());
             session.completed();
             if (!result.found()) {
@@ -191,7 +201,8 @@ final class SearchCommand extends TierproofCommand {
             String replay = "./build.sh run " + command + " --replay " + out;
             boolean written = csvOut.write(result.minimalCsv(), main.err)
                     && sqlOut.write(result.ddl().strip() + "\n", main.err)
-                    && optionsOut.write(Replay.options(command, minimalRounds, faults, producerOptions), main.err)
+                    && optionsOut.write(Replay.options(command, minimalRounds, faults, producerOptions, tabletServers),
+                            main.err)
                     && (judgeAsOut == null || judgeAsOut.write(promise.strip() + "\n", main.err));
             CounterexampleSearch.Outcome minimal = result.minimal();
             written = written && readmeOut.write(readme(command, replay, result, minimalRounds), main.err);
@@ -252,7 +263,7 @@ final class SearchCommand extends TierproofCommand {
             CounterexampleSearch.Prover prover = prover(session, warehouse, finalReads);
             CounterexampleSearch.Config cfg = new CounterexampleSearch.Config(config.target(), config.ddl(), promise,
                     trials, seed, perTrial, keys, config.rounds(), config.faultKinds(), varyProducer, warehouse.path(),
-                    deadline, partitionValues);
+                    deadline, partitionValues, tabletServers);
             String command = streamhouse ? "streamhouse" : "prove";
             dev.tierproof.search.Campaign.State end = dev.tierproof.search.Campaign.run(prover, cfg, session.steps(),
                     state, budget, out, (number, signature, shrunk) -> {
@@ -291,7 +302,7 @@ final class SearchCommand extends TierproofCommand {
     /** The prover of every trial: on one Fluss cluster and engine, or on one Flink engine. */
     private CounterexampleSearch.Prover prover(RunSession session, Warehouse warehouse, Set<FinalRead> finalReads) {
         if (streamhouse) {
-            Streamhouse servers = Streamhouse.start(session, warehouse.lake());
+            Streamhouse servers = Streamhouse.start(session, warehouse.lake(), tabletServers);
             return CounterexampleSearch.streamhouse(servers.cluster(), servers.engine(), finalReads);
         }
         FlinkEngine engine = session.started(FlinkEngine.start(4, session.directory().directory("flink")));
@@ -308,6 +319,7 @@ final class SearchCommand extends TierproofCommand {
                         .map(Fault.Kind::text).toList())
                 + (varyProducer ? ", producer varied" : "")
                 + (partitionValues == Workload.PARTITION_VALUES ? "" : ", partition values " + partitionValues)
+                + (tabletServers == 1 ? "" : ", " + tabletServers + " tablet servers")
                 + (streamhouse && finalReads.size() < FinalRead.values().length ? ", reads " + finalReads : "");
     }
 
@@ -320,7 +332,8 @@ final class SearchCommand extends TierproofCommand {
         boolean written = OutputFile.check("--out", dir.resolve(Replay.WORKLOAD), inputs).write(result.minimalCsv(), main.err)
                 && OutputFile.check("--out", dir.resolve(Replay.TABLE), inputs).write(result.ddl().strip() + "\n", main.err)
                 && OutputFile.check("--out", dir.resolve(Replay.OPTIONS), inputs)
-                        .write(Replay.options(command, result.minimalConditions().rounds(), faults, producer), main.err)
+                        .write(Replay.options(command, result.minimalConditions().rounds(), faults, producer,
+                                tabletServers), main.err)
                 && (promise == null || OutputFile.check("--out", dir.resolve(Replay.JUDGE_AS), inputs)
                         .write(promise.strip() + "\n", main.err))
                 && OutputFile.check("--out", dir.resolve("README.md"), inputs).write("Signature: " + signature + "\n\n"

@@ -189,6 +189,9 @@ final class StreamhouseCommand extends TierproofCommand {
                         + " --producer-option with it");
             }
             r.applyTo(tableOptions, workload);
+            if (r.tabletServers() > 1 && tabletServers == null) {
+                tabletServers = r.tabletServers(); // its table keeps replicas on as many servers
+            }
             rounds = r.rounds();
             faults = r.faults();
             producerOptions = new ArrayList<>(ProducerOptions.fromText(r.producerOptions()).entrySet().stream()

@@ -125,12 +125,22 @@ public final class CounterexampleSearch {
      *     seed ({@link ProducerOptions#random})
      * @param partitionValues values each partition column of a trial's workload takes at most (0:
      *     as drawn, a partition per key or so)
+     * @param tabletServers for the streamhouse: the embedded cluster's tablet servers; above 1, a
+     *     random table keeps 1 to that many replicas, drawn from its seed
      */
     public record Config(Workload.Target target, String ddl, String promiseDdl, int trials, long seed,
             int operationsPerTrial, int keys, int rounds, List<Fault.Kind> faultKinds, boolean varyProducer,
-            Path warehouse, Duration deadline, int partitionValues) {
+            Path warehouse, Duration deadline, int partitionValues, int tabletServers) {
         public Config {
             faultKinds = List.copyOf(faultKinds);
+        }
+
+        /** A search on an embedded cluster of one tablet server. */
+        public Config(Workload.Target target, String ddl, String promiseDdl, int trials, long seed,
+                int operationsPerTrial, int keys, int rounds, List<Fault.Kind> faultKinds, boolean varyProducer,
+                Path warehouse, Duration deadline, int partitionValues) {
+            this(target, ddl, promiseDdl, trials, seed, operationsPerTrial, keys, rounds, faultKinds, varyProducer,
+                    warehouse, deadline, partitionValues, 1);
         }
 
         /** A search whose workloads have a handful of partitions ({@link Workload#PARTITION_VALUES}). */
@@ -213,7 +223,20 @@ public final class CounterexampleSearch {
 
     /** The table of a trial: the given one, or one made from the trial's seed. */
     public static String tableOf(Config cfg, long seed) {
-        return cfg.ddl() != null ? cfg.ddl() : Ddl.fromSpec(Ddl.randomSpec(seed), "t", cfg.target());
+        if (cfg.ddl() != null) {
+            return cfg.ddl();
+        }
+        return Ddl.fromSpec(Ddl.randomSpec(seed) + replicas(cfg, seed), "t", cfg.target());
+    }
+
+    /** A random Fluss table's replication factor, 1 to the cluster's tablet servers, as a spec option. */
+    private static String replicas(Config cfg, long seed) {
+        if (cfg.target() != Workload.Target.FLUSS || cfg.tabletServers() <= 1) {
+            return "";
+        }
+        int factor = 1 + (int) Math.floorMod(new java.util.SplittableRandom(seed * 31 + 7).nextLong(),
+                (long) cfg.tabletServers());
+        return "; table.replication.factor = " + factor;
     }
 
     private Result search() {
