@@ -7,7 +7,7 @@ use crate::error::{Result, TierproofError};
 use crate::model::values::types::DataType;
 use crate::model::values::value::Value;
 use crate::model::workloads::workload::{Op, OpKind, Shape};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 /// A tiny, well-known generator: the same sequence on every platform for a seed.
 pub struct SplitMix64(pub u64);
@@ -253,16 +253,17 @@ pub fn narrow_partitions(ops: &mut [Op], columns: &[usize], values: usize) {
         return;
     }
     for &c in columns {
-        let mut seen: Vec<Value> = Vec::new();
+        // Each distinct value by its first appearance; looked up by its debug text (a value of any
+        // type, floats included), so a workload of millions stays linear.
+        let mut first: HashMap<String, usize> = HashMap::new();
+        let mut kept: Vec<Value> = Vec::with_capacity(values);
         for op in ops.iter_mut() {
-            let index = match seen.iter().position(|v| *v == op.values[c]) {
-                Some(i) => i,
-                None => {
-                    seen.push(op.values[c].clone());
-                    seen.len() - 1
-                }
-            };
-            op.values[c] = seen[index % values].clone();
+            let next = first.len();
+            let index = *first.entry(format!("{:?}", op.values[c])).or_insert(next);
+            if index < values && kept.len() == index {
+                kept.push(op.values[c].clone());
+            }
+            op.values[c] = kept[index % values].clone();
         }
     }
 }
