@@ -104,6 +104,11 @@ final class SearchCommand extends TierproofCommand {
             + " above 1, each random table keeps 1 to N replicas, drawn from its seed")
     int tabletServers;
 
+    @Option(names = "--tiering-checkpoints", paramLabel = "SECONDS", description = "with --streamhouse: each trial's"
+            + " tiering job with Flink checkpoints every SECONDS (and so Flink's restart strategy) instead of as"
+            + " Fluss's entry point runs it")
+    Integer tieringCheckpoints;
+
     @Mixin
     RunOptions run;
 
@@ -125,6 +130,10 @@ final class SearchCommand extends TierproofCommand {
         range("--keys", keys, 1, Integer.MAX_VALUE);
         range("--partition-values", partitionValues, 0, Integer.MAX_VALUE);
         range("--tablet-servers", tabletServers, 1, Streamhouse.MAX_TABLET_SERVERS);
+        if (tieringCheckpoints != null && (!streamhouse || tieringCheckpoints < 1 || tieringCheckpoints > 3600)) {
+            throw new IllegalArgumentException("--tiering-checkpoints " + tieringCheckpoints + " needs --streamhouse and"
+                    + " 1 to 3600 seconds");
+        }
         if (tabletServers > 1 && !streamhouse) {
             throw new IllegalArgumentException("--tablet-servers needs --streamhouse: they are Fluss's servers");
         }
@@ -173,7 +182,7 @@ final class SearchCommand extends TierproofCommand {
             CounterexampleSearch.Prover prover;
             if (streamhouse) {
                 Streamhouse servers = Streamhouse.start(session, warehouse.lake(), tabletServers);
-                prover = CounterexampleSearch.streamhouse(servers.cluster(), servers.engine(), finalReads);
+                prover = CounterexampleSearch.streamhouse(servers.cluster(), servers.engine(), finalReads, checkpoints());
             } else {
                 FlinkEngine engine = session.started(FlinkEngine.start(4, session.directory().directory("flink")));
                 prover = CounterexampleSearch.paimon(engine);
@@ -201,7 +210,8 @@ final class SearchCommand extends TierproofCommand {
             String replay = "./build.sh run " + command + " --replay " + out;
             boolean written = csvOut.write(result.minimalCsv(), main.err)
                     && sqlOut.write(result.ddl().strip() + "\n", main.err)
-                    && optionsOut.write(Replay.options(command, minimalRounds, faults, producerOptions, tabletServers),
+                    && optionsOut.write(Replay.options(command, minimalRounds, faults, producerOptions, tabletServers,
+                            tieringCheckpoints),
                             main.err)
                     && (judgeAsOut == null || judgeAsOut.write(promise.strip() + "\n", main.err));
             CounterexampleSearch.Outcome minimal = result.minimal();
@@ -303,7 +313,7 @@ final class SearchCommand extends TierproofCommand {
     private CounterexampleSearch.Prover prover(RunSession session, Warehouse warehouse, Set<FinalRead> finalReads) {
         if (streamhouse) {
             Streamhouse servers = Streamhouse.start(session, warehouse.lake(), tabletServers);
-            return CounterexampleSearch.streamhouse(servers.cluster(), servers.engine(), finalReads);
+            return CounterexampleSearch.streamhouse(servers.cluster(), servers.engine(), finalReads, checkpoints());
         }
         FlinkEngine engine = session.started(FlinkEngine.start(4, session.directory().directory("flink")));
         return CounterexampleSearch.paimon(engine);
@@ -320,6 +330,7 @@ final class SearchCommand extends TierproofCommand {
                 + (varyProducer ? ", producer varied" : "")
                 + (partitionValues == Workload.PARTITION_VALUES ? "" : ", partition values " + partitionValues)
                 + (tabletServers == 1 ? "" : ", " + tabletServers + " tablet servers")
+                + (tieringCheckpoints == null ? "" : ", tiering checkpoints every " + tieringCheckpoints + " s")
                 + (streamhouse && finalReads.size() < FinalRead.values().length ? ", reads " + finalReads : "");
     }
 
@@ -333,7 +344,7 @@ final class SearchCommand extends TierproofCommand {
                 && OutputFile.check("--out", dir.resolve(Replay.TABLE), inputs).write(result.ddl().strip() + "\n", main.err)
                 && OutputFile.check("--out", dir.resolve(Replay.OPTIONS), inputs)
                         .write(Replay.options(command, result.minimalConditions().rounds(), faults, producer,
-                                tabletServers), main.err)
+                                tabletServers, tieringCheckpoints), main.err)
                 && (promise == null || OutputFile.check("--out", dir.resolve(Replay.JUDGE_AS), inputs)
                         .write(promise.strip() + "\n", main.err))
                 && OutputFile.check("--out", dir.resolve("README.md"), inputs).write("Signature: " + signature + "\n\n"
@@ -407,5 +418,10 @@ final class SearchCommand extends TierproofCommand {
         if (value < min || value > max) {
             throw new IllegalArgumentException(option + " " + value + " must be between " + min + " and " + max);
         }
+    }
+
+    /** The trials' tiering checkpoint interval, or null for none. */
+    private java.time.Duration checkpoints() {
+        return tieringCheckpoints == null ? null : java.time.Duration.ofSeconds(tieringCheckpoints);
     }
 }

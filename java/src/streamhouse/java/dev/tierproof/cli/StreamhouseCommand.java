@@ -192,6 +192,9 @@ final class StreamhouseCommand extends TierproofCommand {
             if (r.tabletServers() > 1 && tabletServers == null) {
                 tabletServers = r.tabletServers(); // its table keeps replicas on as many servers
             }
+            if (r.tieringCheckpoints() != null && tieringCheckpoints == null) {
+                tieringCheckpoints = r.tieringCheckpoints(); // the failing run's tiering job restarted after a failure
+            }
             rounds = r.rounds();
             faults = r.faults();
             producerOptions = new ArrayList<>(ProducerOptions.fromText(r.producerOptions()).entrySet().stream()

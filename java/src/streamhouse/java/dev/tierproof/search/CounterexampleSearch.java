@@ -98,12 +98,22 @@ public final class CounterexampleSearch {
 
     /** As above, each proof running only {@code reads} of its final reads. */
     public static Prover streamhouse(FlussCluster cluster, FlinkEngine engine, Set<FinalRead> reads) {
+        return streamhouse(cluster, engine, reads, null);
+    }
+
+    /**
+     * As above, each proof's tiering job checkpointed every {@code tieringCheckpoints} (so Flink
+     * restarts it after a failure), or run as Fluss's entry point runs it when null.
+     */
+    public static Prover streamhouse(FlussCluster cluster, FlinkEngine engine, Set<FinalRead> reads,
+            Duration tieringCheckpoints) {
         return (workload, conditions, proof, cfg, steps) -> {
             try (Workload named = workload.renamed("search_" + proof)) {
                 int rounds = Math.min(conditions.rounds(), named.operations());
                 return StreamhouseProof.run(cluster, engine, new StreamhouseProof.Config(named,
                         LakeLocation.local(cfg.warehouse()), cfg.deadline(), 1000, StreamhouseProof.Producer.CLIENT,
-                        rounds, conditions.faults(), null, conditions.producerOptions(), FlussCatalog.FLUSS_DATABASE,
+                        rounds, conditions.faults(), tieringCheckpoints, conditions.producerOptions(),
+                        FlussCatalog.FLUSS_DATABASE,
                         true, reads),
                         steps);
             }
