@@ -188,7 +188,7 @@ public final class LocalFlussCluster implements FlussCluster, AutoCloseable {
         } catch (TierproofException e) {
             throw e;
         } catch (Exception e) {
-            throw new TierproofException("restarting tablet server " + id + " failed: " + e.getMessage(), e);
+            throw new ClusterBroken("restarting tablet server " + id + " failed: " + e.getMessage(), e);
         }
     }
 
@@ -251,7 +251,7 @@ public final class LocalFlussCluster implements FlussCluster, AutoCloseable {
         } catch (TierproofException e) {
             throw e;
         } catch (Exception e) {
-            throw new TierproofException("starting the coordinator server again failed: " + e.getMessage(), e);
+            throw new ClusterBroken("starting the coordinator server again failed: " + e.getMessage(), e);
         }
     }
 
@@ -267,7 +267,7 @@ public final class LocalFlussCluster implements FlussCluster, AutoCloseable {
         } catch (TierproofException e) {
             throw e;
         } catch (Exception e) {
-            throw new TierproofException("restarting ZooKeeper failed: " + e.getMessage(), e);
+            throw new ClusterBroken("restarting ZooKeeper failed: " + e.getMessage(), e);
         }
     }
 

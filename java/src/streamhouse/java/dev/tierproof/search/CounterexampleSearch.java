@@ -5,6 +5,7 @@ import dev.tierproof.core.TierproofException;
 import dev.tierproof.core.Workload;
 import dev.tierproof.flink.FlinkEngine;
 import dev.tierproof.proof.FinalRead;
+import dev.tierproof.fluss.ClusterBroken;
 import dev.tierproof.fluss.FlussCatalog;
 import dev.tierproof.fluss.FlussCluster;
 import dev.tierproof.fluss.ProducerOptions;
@@ -406,6 +407,11 @@ public final class CounterexampleSearch {
         } catch (TierproofException e) {
             if (steps.endsTheRun(e)) {
                 throw e; // the run's budget or a signal, not the trial's finding
+            }
+            java.util.Optional<ClusterBroken> broken = ClusterBroken.in(e);
+            if (broken.isPresent()) {
+                throw new TierproofException("proof " + proofs + " left the cluster broken (" + broken.get().getMessage()
+                        + "): the search stops, as any later trial would run on a broken cluster", e);
             }
             errors += RunError.in(e).isPresent() ? 1 : 0;
             return RunError.in(e).map(r -> new Outcome(null, null, null, r.getMessage()))

@@ -57,4 +57,18 @@ class RunErrorTest {
         assertThat(error.fails()).isFalse();
         assertThat(error.describe()).startsWith("ERROR of the run (tierproof's own, no finding): x could not be made");
     }
+
+    @Test
+    void aFaultThatLeftTheClusterBrokenStopsTheSearch() {
+        AtomicInteger proofs = new AtomicInteger();
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> CounterexampleSearch.run((w, c, n, cfg, steps) -> {
+            proofs.incrementAndGet();
+            throw new TierproofException("the step 'writing' failed", new dev.tierproof.fluss.ClusterBroken(
+                    "restarting tablet server 0 failed: Failed to start the TabletServer.", null));
+        }, config(), Steps.silent())).isInstanceOf(TierproofException.class)
+                .hasMessageContaining("left the cluster broken")
+                .hasMessageContaining("restarting tablet server 0 failed")
+                .hasMessageContaining("the search stops");
+        assertThat(proofs).as("no later trial, no shrinking on the broken cluster").hasValue(1);
+    }
 }
