@@ -1,7 +1,6 @@
 package dev.tierproof.run;
 
 import dev.tierproof.core.TierproofException;
-import java.util.Optional;
 
 /**
  * tierproof's own part of a run failed (a fault it could not make, a file of its own it could not
@@ -11,15 +10,5 @@ import java.util.Optional;
 public class RunError extends TierproofException {
     public RunError(String message, Throwable cause) {
         super(message, cause);
-    }
-
-    /** The run's own error in {@code e} or among its causes, however a step wrapped it. */
-    public static Optional<RunError> in(Throwable e) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof RunError r) {
-                return Optional.of(r);
-            }
-        }
-        return Optional.empty();
     }
 }

@@ -1,7 +1,6 @@
 package dev.tierproof.fluss;
 
 import dev.tierproof.core.TierproofException;
-import java.util.Optional;
 
 /**
  * A fault left the cluster without one of its servers (restarting it failed): whatever runs on the
@@ -10,15 +9,5 @@ import java.util.Optional;
 public final class ClusterBroken extends TierproofException {
     public ClusterBroken(String message, Throwable cause) {
         super(message, cause);
-    }
-
-    /** The broken cluster in {@code e} or among its causes, however a step wrapped it. */
-    public static Optional<ClusterBroken> in(Throwable e) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof ClusterBroken b) {
-                return Optional.of(b);
-            }
-        }
-        return Optional.empty();
     }
 }

@@ -17,6 +17,7 @@ import dev.tierproof.report.ProofReport;
 import dev.tierproof.run.Progress;
 import dev.tierproof.run.RunError;
 import dev.tierproof.run.Steps;
+import dev.tierproof.util.Causes;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.EnumSet;
@@ -408,13 +409,14 @@ public final class CounterexampleSearch {
             if (steps.endsTheRun(e)) {
                 throw e; // the run's budget or a signal, not the trial's finding
             }
-            java.util.Optional<ClusterBroken> broken = ClusterBroken.in(e);
+            java.util.Optional<ClusterBroken> broken = Causes.find(e, ClusterBroken.class);
             if (broken.isPresent()) {
                 throw new TierproofException("proof " + proofs + " left the cluster broken (" + broken.get().getMessage()
                         + "): the search stops, as any later trial would run on a broken cluster", e);
             }
-            errors += RunError.in(e).isPresent() ? 1 : 0;
-            return RunError.in(e).map(r -> new Outcome(null, null, null, r.getMessage()))
+            java.util.Optional<RunError> own = Causes.find(e, RunError.class);
+            errors += own.isPresent() ? 1 : 0;
+            return own.map(r -> new Outcome(null, null, null, r.getMessage()))
                     .orElseGet(() -> new Outcome(null, e.getMessage(), null));
         }
     }
