@@ -49,6 +49,7 @@ public final class ProofReport extends Report {
     private final Unfinished unfinished;
     private List<TierLag> tierLag = List.of();
     private java.util.Set<String> failedReads = java.util.Set.of();
+    private Availability availability;
 
     /**
      * @param json the report for tools, without the verdict, timings and versions (added here)
@@ -97,6 +98,24 @@ public final class ProofReport extends Report {
     }
 
     /**
+     * Keeps whether the table was served again once the faults healed ({@code availability} in the
+     * JSON): an unavailable table makes the verdict UNAVAILABLE.
+     */
+    public ProofReport withAvailability(Availability checked) {
+        availability = checked;
+        ObjectNode o = json().putObject("availability").put("available", checked.available())
+                .put("bound_ms", checked.boundMillis()).put("recovered_ms", checked.recoveredMillis())
+                .put("evidence", checked.evidence());
+        checked.timeline().forEach(o.putArray("timeline")::add);
+        return this;
+    }
+
+    /** Whether the table was served again after its faults (see {@link #withAvailability}), or null when not checked. */
+    public Availability availability() {
+        return availability;
+    }
+
+    /**
      * Keeps the names of the reads that failed (errored or never ended): they are not in the
      * verdict's reads, and their messages are among its failures ({@code failed_reads} in the JSON).
      */
@@ -124,7 +143,8 @@ public final class ProofReport extends Report {
 
     @Override
     public boolean consistent() {
-        return unfinished == null && verdict.consistent() && checkpoints.stream().allMatch(Checkpoint::consistent);
+        return unfinished == null && (availability == null || availability.available()) && verdict.consistent()
+                && checkpoints.stream().allMatch(Checkpoint::consistent);
     }
 
     /** Where tiering stood when the lake never caught up with the log (STALLED or LAGGING), or null. */
@@ -176,6 +196,9 @@ public final class ProofReport extends Report {
             }
             c.verdict().failures().forEach(w -> sb.append(String.format("    failure: %s%n", w)));
         }
+        if (availability != null) {
+            sb.append(String.format("availability     : %s%n", availability.line()));
+        }
         if (unfinished == null && !verdict.consistent()) {
             sb.append(String.format("triage           : %s%n", triage()));
         }
@@ -186,11 +209,16 @@ public final class ProofReport extends Report {
     }
 
     /**
-     * The run's verdict in the word its summary ends with: STALLED or LAGGING when the lake never
-     * caught up with the log, else CONSISTENT or INCONSISTENT as {@link #consistent} says.
+     * The run's verdict in the word its summary ends with: UNAVAILABLE when the table was not served
+     * again after its faults, STALLED or LAGGING when the lake never caught up with the log, else
+     * CONSISTENT or INCONSISTENT as {@link #consistent} says.
      */
     public String verdictWord() {
-        return word(unfinished, consistent());
+        return unavailable() ? "UNAVAILABLE" : word(unfinished, consistent());
+    }
+
+    private boolean unavailable() {
+        return availability != null && !availability.available();
     }
 
     /** The one rule for a verdict's word, the run's and each checkpoint's: tiering outranks the reads. */
@@ -200,6 +228,9 @@ public final class ProofReport extends Report {
 
     /** What the summary says after the verdict's word: empty for INCONSISTENT (the lines above say why). */
     public String verdictReason() {
+        if (unavailable()) {
+            return availability.evidence();
+        }
         if (unfinished != null) {
             return unfinished.reason();
         }

@@ -8,6 +8,10 @@ import dev.tierproof.core.TierproofException;
  * counterexample. Where a server's own behaviour failed the run, that is a finding, not this.
  */
 public class RunError extends TierproofException {
+    public RunError(String message) {
+        super(message);
+    }
+
     public RunError(String message, Throwable cause) {
         super(message, cause);
     }

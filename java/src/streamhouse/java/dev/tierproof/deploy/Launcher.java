@@ -134,6 +134,14 @@ final class Launcher {
         });
     }
 
+    /** Asks part {@code p} to stop ({@code SIGTERM}); whether it ended within {@code grace} (true when it was not running). */
+    static boolean terminate(ProcessCluster.State.Part p, Duration grace) {
+        return p.ours().map(h -> {
+            h.destroy();
+            return Processes.awaitEnd(h, grace);
+        }).orElse(true);
+    }
+
     /** Sends signal {@code name} ({@code STOP}, {@code CONT}) to process {@code pid}, within 10 s. */
     static void signal(String name, long pid) {
         try {

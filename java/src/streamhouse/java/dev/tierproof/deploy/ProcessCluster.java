@@ -424,7 +424,7 @@ public final class ProcessCluster {
     }
 
     /** A part's arguments: its configuration in the cluster's directory (so a restart is the same server). */
-    private static String[] argsOf(Path dir, String name) throws IOException {
+    static String[] argsOf(Path dir, String name) throws IOException {
         if (PROGRAM_ARGS.containsKey(name)) {
             return Files.readAllLines(programArgs(dir, name)).toArray(String[]::new);
         }
@@ -448,72 +448,7 @@ public final class ProcessCluster {
      * with the same configuration (its port, its data), then awaited; the state file follows.
      */
     public static State restart(State state, String name, Duration deadline) {
-        return restart(state, name, deadline, note -> {});
-    }
-
-    /**
-     * As {@link #restart(State, String, Duration)}; what the restart met that the report should say
-     * goes to {@code notes}. A tablet server that gives up registering in ZooKeeper and exits —
-     * Fluss 0.9.1 tries for 60 s, while its killed predecessor's session lingers up to the 60 s
-     * session timeout, so a quick restart can lose that race — is started once more, as systemd or
-     * Kubernetes would, and the note says so.
-     */
-    public static State restart(State state, String name, Duration deadline, java.util.function.Consumer<String> notes) {
-        State.Part part = state.parts().get(name);
-        if (part == null) {
-            throw new IllegalArgumentException("the cluster in " + state.dir() + " has no " + name + "; it has "
-                    + state.parts().keySet());
-        }
-        try {
-            // A tablet server is back when *its* registration is: the killed one's lingers in
-            // ZooKeeper until its session expires, and would pass for it.
-            String registration = name.startsWith("tablet-")
-                    ? "/fluss/tabletservers/ids/" + name.substring("tablet-".length()) : null;
-            long before = registration == null ? 0 : Registrations.registrationOwner(state.zookeeper(), registration);
-            Launcher.stop(part);
-            Path log = state.dir().resolve("logs").resolve(name + ".log");
-            long logStart = Registrations.sizeOf(log);
-            String program = switch (name) {
-                case "s3" -> SeaweedFs.binary().toString();
-                case "gcs" -> FakeGcs.binary().toString();
-                default -> null;
-            };
-            State.Part again = Launcher.start(state.dir(), name, program,
-                    part.mainClass(), part.endpoint(), argsOf(state.dir(), name));
-            Map<String, State.Part> parts = new LinkedHashMap<>(state.parts());
-            parts.put(name, again);
-            State next = new State(state.dir(), state.zookeeper(), state.fluss(), state.flink(), state.warehouse(),
-                    state.flinkHasConnectors(), parts);
-            StateFile.write(next);
-            int port = Integer.parseInt(part.endpoint().substring(part.endpoint().lastIndexOf(':') + 1));
-            Launcher.awaitPort(port, deadline, name);
-            if (registration != null) {
-                try {
-                    Registrations.awaitNewRegistration(state.zookeeper(), registration, before, again, log, logStart,
-                            deadline);
-                } catch (Registrations.GaveUp gaveUp) {
-                    notes.accept(name + " exited at start: " + gaveUp.getMessage() + "; started again, as an"
-                            + " orchestrator would");
-                    long againStart = Registrations.sizeOf(log);
-                    again = Launcher.start(state.dir(), name, program, part.mainClass(), part.endpoint(),
-                            argsOf(state.dir(), name));
-                    parts.put(name, again);
-                    next = new State(state.dir(), state.zookeeper(), state.fluss(), state.flink(), state.warehouse(),
-                            state.flinkHasConnectors(), parts);
-                    StateFile.write(next);
-                    Launcher.awaitPort(port, deadline, name);
-                    Registrations.awaitNewRegistration(state.zookeeper(), registration, before, again, log, againStart,
-                            deadline);
-                }
-            }
-            long tablets = parts.keySet().stream().filter(n -> n.startsWith("tablet-")).count();
-            FlussCluster.awaitServers(state.fluss(), (int) tablets, deadline);
-            return next;
-        } catch (TierproofException e) {
-            throw e;
-        } catch (Exception e) {
-            throw new TierproofException("restarting " + name + " failed: " + e.getMessage(), e);
-        }
+        return PartRestart.killed(state, name, deadline, note -> {});
     }
 
     /**

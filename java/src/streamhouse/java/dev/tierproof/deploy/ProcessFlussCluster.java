@@ -53,7 +53,41 @@ public final class ProcessFlussCluster implements FlussCluster {
             throw new IllegalArgumentException("move-tablet brings a tablet server back on a new port, which only the"
                     + " embedded cluster does: the cluster's servers keep their ports");
         }
-        state = ProcessCluster.restart(state, "tablet-" + id, RESTART, notes::add);
+        state = PartRestart.killed(state, "tablet-" + id, RESTART, notes::add);
+    }
+
+    @Override
+    public synchronized int tabletServerCount() {
+        return (int) state.parts().keySet().stream().filter(n -> n.startsWith("tablet-")).count();
+    }
+
+    /** {@code SIGTERM}: Fluss's shutdown hook closes the server, which is a controlled shutdown in 0.9.1. */
+    @Override
+    public synchronized void rollTabletServer(int id) {
+        state = PartRestart.stopped(state, "tablet-" + id, RESTART, notes::add);
+    }
+
+    @Override
+    public java.util.Optional<String> zookeeper() {
+        return java.util.Optional.of(state.zookeeper());
+    }
+
+    /** What tablet server 0's {@code server.yaml} sets ({@code key: value} lines, as cluster up writes them). */
+    @Override
+    public java.util.Map<String, String> serverSettings() {
+        java.util.Map<String, String> settings = new java.util.LinkedHashMap<>();
+        try {
+            for (String line : java.nio.file.Files.readAllLines(state.dir().resolve("conf").resolve("tablet-0")
+                    .resolve("server.yaml"))) {
+                int colon = line.indexOf(": ");
+                if (colon > 0 && !line.startsWith("#")) {
+                    settings.put(line.substring(0, colon).trim(), line.substring(colon + 2).trim());
+                }
+            }
+        } catch (java.io.IOException e) {
+            return java.util.Map.of();
+        }
+        return settings;
     }
 
     @Override

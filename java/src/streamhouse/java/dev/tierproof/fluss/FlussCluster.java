@@ -43,6 +43,19 @@ public interface FlussCluster extends Servers {
     }
 
     /**
+     * The cluster's ZooKeeper ({@code host:port}) when tierproof knows it (a cluster it started),
+     * else empty: who leads a bucket and which replicas are in sync is read there.
+     */
+    default java.util.Optional<String> zookeeper() {
+        return java.util.Optional.empty();
+    }
+
+    /** The settings the tablet servers run with, as far as tierproof knows them (none: Fluss's defaults). */
+    default java.util.Map<String, String> serverSettings() {
+        return java.util.Map.of();
+    }
+
+    /**
      * Waits until a client of the cluster at {@code bootstrap} sees a coordinator and
      * {@code tablets} tablet servers, within {@code deadline}. A connection is refused until a
      * tablet server is alive, and a server may still be starting: each attempt connects anew.

@@ -154,6 +154,27 @@ public final class LocalFlussCluster implements FlussCluster, AutoCloseable {
         return bootstrapServers;
     }
 
+    @Override
+    public java.util.Optional<String> zookeeper() {
+        return java.util.Optional.of(zookeeper.getConnectString());
+    }
+
+    @Override
+    public Map<String, String> serverSettings() {
+        return tabletConfigs.get(0).toMap();
+    }
+
+    @Override
+    public synchronized int tabletServerCount() {
+        return tabletServers.size();
+    }
+
+    /** A tablet server's close in Fluss 0.9.1 is a controlled shutdown: its leaderships are handed over first. */
+    @Override
+    public synchronized void rollTabletServer(int id) {
+        restartTabletServer(id, true);
+    }
+
 
     /**
      * A fault: stops tablet server {@code id} and starts it again with the same id, data

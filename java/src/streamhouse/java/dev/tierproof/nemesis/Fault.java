@@ -46,8 +46,17 @@ public record Fault(Kind kind, int at, boolean inFlight, Duration length) {
         MOVE_TABLET("move-tablet", RestartTablet.first(false)),
         /** As {@link #RESTART_TABLET}, to the tablet server that leads a bucket the run writes when it strikes. */
         KILL_LEADER("kill-leader", RestartTablet.leader()),
+        /** As {@link #KILL_LEADER}, to an in-sync follower of that bucket (a table of two replicas or more). */
+        KILL_FOLLOWER("kill-follower", RestartTablet.follower()),
         /** The leader of a bucket the run writes stopped for the fault's length, then continued (a GC pause). */
-        PAUSE_LEADER("pause-leader", new PauseLeader()),
+        PAUSE_LEADER("pause-leader", PauseTablet.leader()),
+        /** As {@link #PAUSE_LEADER}, to an in-sync follower of that bucket: it falls out of the ISR and catches up. */
+        PAUSE_FOLLOWER("pause-follower", PauseTablet.follower()),
+        /**
+         * Every tablet server in turn stopped as an upgrade does (controlled shutdown) and started
+         * again, the next once every bucket written is led and in sync again.
+         */
+        ROLLING_RESTART("rolling-restart", new RollingRestart()),
         /** The lake tiering job is cancelled and a new one started, as an operator would. */
         RESTART_TIERING("restart-tiering", new RestartTiering()),
         /** The coordinator server stops and starts again on the same port. */

@@ -6,7 +6,8 @@ import java.util.function.ToIntFunction;
 /**
  * A tablet server stopped ({@code kill -9} on cluster up's processes) and started again with the
  * same id and data: on its port, or on a new one (a pod back at a new address, which only the
- * embedded cluster does). Which server: tablet server 0, or the leader of a bucket the run writes.
+ * embedded cluster does). Which server: tablet server 0, or the leader or a follower of a bucket
+ * the run writes.
  */
 final class RestartTablet implements Nemesis {
     private final boolean samePort;
@@ -26,7 +27,12 @@ final class RestartTablet implements Nemesis {
 
     /** The leader of a bucket the run writes, found when the fault strikes. */
     static RestartTablet leader() {
-        return new RestartTablet(true, t -> t.leader().getAsInt(), "the leader of a bucket written");
+        return new RestartTablet(true, t -> t.roles().leader(), "the leader of a bucket written");
+    }
+
+    /** An in-sync follower of a bucket the run writes, found when the fault strikes. */
+    static RestartTablet follower() {
+        return new RestartTablet(true, t -> t.roles().follower(), "an in-sync follower of a bucket written");
     }
 
     @Override

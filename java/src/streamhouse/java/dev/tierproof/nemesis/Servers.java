@@ -5,6 +5,20 @@ public interface Servers {
     /** Stops tablet server {@code id} and starts it again (on its port, or on a new one). */
     void restartTabletServer(int id, boolean samePort);
 
+    /** How many tablet servers the cluster runs (ids 0 to count - 1). */
+    default int tabletServerCount() {
+        throw new IllegalArgumentException("tierproof does not know this cluster's tablet servers");
+    }
+
+    /**
+     * Stops tablet server {@code id} as an upgrade does (a controlled shutdown: it hands its
+     * leaderships over before it exits) and starts it again with its id, data and port.
+     */
+    default void rollTabletServer(int id) {
+        throw new IllegalArgumentException("a rolling restart stops and starts the cluster's tablet servers, which"
+                + " tierproof does only on a cluster it started");
+    }
+
     /** Stops the coordinator and starts it again on its port. */
     void restartCoordinator();
 

@@ -1,7 +1,6 @@
 package dev.tierproof.nemesis;
 
 import dev.tierproof.paimon.LakeLocation;
-import java.util.function.IntSupplier;
 
 /**
  * What a fault strikes in one run.
@@ -11,8 +10,8 @@ import java.util.function.IntSupplier;
  * @param warehouse the lake's warehouse
  * @param database the table's database
  * @param table the table the run writes
- * @param leader the id of the tablet server that leads a bucket the run writes, as Fluss's
- *     metadata says at the moment it is asked (a fault names its target by role, not by number)
+ * @param roles the tablet servers by role (the leader of a bucket the run writes, a follower), as
+ *     Fluss's metadata says at the moment it is asked: a fault names its target by role, not by number
  */
 public record Target(Servers servers, Runnable tiering, LakeLocation warehouse, String database, String table,
-        IntSupplier leader) {}
+        Roles roles) {}

@@ -37,21 +37,52 @@ class NemesisTest {
         }
 
         @Override
+        public int tabletServerCount() {
+            return 3;
+        }
+
+        @Override
+        public void rollTabletServer(int id) {
+            calls.add("roll tablet " + id);
+        }
+
+        @Override
         public Runnable pauseTabletServer(int id) {
             calls.add("pause tablet " + id);
             return () -> calls.add("continue tablet " + id);
         }
     }
 
-    private static Target target(Servers servers, List<String> tiering) {
-        return new Target(servers, () -> tiering.add("tiering"), null, "db", "t", () -> 2);
+    /** Server 2 leads, server 1 follows; a wait for the replicas is recorded among the servers' calls. */
+    private static Target target(Recorded servers, List<String> tiering) {
+        Roles roles = new Roles() {
+            @Override
+            public int leader() {
+                return 2;
+            }
+
+            @Override
+            public int follower() {
+                return 1;
+            }
+
+            @Override
+            public String awaitInSync() {
+                servers.calls.add("await in sync");
+                return "in sync 5 ms later";
+            }
+        };
+        return new Target(servers, () -> tiering.add("tiering"), null, "db", "t", roles);
     }
 
     @Test
     void eachKindStrikesWhatItNames() {
-        // The leader (server 2 here) is whom the leader's faults strike; a pause holds until healed.
+        // The leader (server 2 here) is whom the leader's faults strike, the follower (1) the follower's;
+        // a pause holds until healed; a rolling restart waits for the replicas after each server.
         List<String> expected = List.of("tablet 0 same port", "tablet 0 new port", "tablet 2 same port",
-                "pause tablet 2", "continue tablet 2", "tiering", "coordinator", "zookeeper", "lake");
+                "tablet 1 same port", "pause tablet 2", "continue tablet 2", "pause tablet 1", "continue tablet 1",
+                "roll tablet 0", "await in sync", "roll tablet 1", "await in sync", "roll tablet 2", "await in sync",
+                "tiering", "coordinator", "zookeeper", "lake");
         List<String> struck = new ArrayList<>();
         for (Fault.Kind kind : Fault.Kind.values()) {
             if (kind == Fault.Kind.LAKE_OUTAGE) {
@@ -64,12 +95,18 @@ class NemesisTest {
             s.heal().run();
             struck.addAll(servers.calls);
             struck.addAll(tiering);
-            assertThat(kind.nemesis().lasts()).as(kind.name()).isEqualTo(kind == Fault.Kind.PAUSE_LEADER);
+            assertThat(kind.nemesis().lasts()).as(kind.name()).isEqualTo(kind == Fault.Kind.PAUSE_LEADER
+                    || kind == Fault.Kind.PAUSE_FOLLOWER);
         }
         assertThat(struck).containsExactlyElementsOf(expected);
         Recorded servers = new Recorded();
         assertThat(Fault.Kind.KILL_LEADER.nemesis().strike(target(servers, new ArrayList<>())).what())
                 .isEqualTo("tablet server 2, the leader of a bucket written");
+        assertThat(Fault.Kind.PAUSE_FOLLOWER.nemesis().strike(target(servers, new ArrayList<>())).what())
+                .isEqualTo("tablet server 1, an in-sync follower of a bucket written");
+        assertThat(Fault.Kind.ROLLING_RESTART.nemesis().strike(target(servers, new ArrayList<>())).what())
+                .isEqualTo("tablet servers in turn: 0 (0 ms, in sync 5 ms later), 1 (0 ms, in sync 5 ms later),"
+                        + " 2 (0 ms, in sync 5 ms later)");
     }
 
     @Test
@@ -89,9 +126,11 @@ class NemesisTest {
                 assertThat(r).startsWith("--faults pause-leader stops a server process (SIGSTOP)"));
         assertThat(Fault.Kind.PAUSE_LEADER.nemesis().refusal(Deployment.forSearch())).hasValueSatisfying(r ->
                 assertThat(r).contains("a search runs on an embedded cluster"));
+        assertThat(Fault.Kind.PAUSE_FOLLOWER.nemesis().refusal(Deployment.embedded())).hasValueSatisfying(r ->
+                assertThat(r).startsWith("--faults pause-follower stops a server process (SIGSTOP)"));
         for (Fault.Kind kind : Fault.Kind.values()) {
             boolean everywhere = kind != Fault.Kind.RESTART_LAKE && kind != Fault.Kind.MOVE_TABLET
-                    && kind != Fault.Kind.PAUSE_LEADER;
+                    && kind != Fault.Kind.PAUSE_LEADER && kind != Fault.Kind.PAUSE_FOLLOWER;
             assertThat(kind.nemesis().refusal(Deployment.clusterUp(Optional.empty())).isEmpty()
                     && kind.nemesis().refusal(Deployment.embedded()).isEmpty()).as(kind.name()).isEqualTo(everywhere);
         }

@@ -66,4 +66,22 @@ class ProofReportTest {
         assertThat(r.consistent()).isTrue();
         assertThat(r.summary()).doesNotContain("triage");
     }
+
+    @Test
+    void aTableNotServedAgainAfterItsFaultsIsUnavailableWhateverItsReadsHeld() {
+        ProofReport r = judged(lake -> lake.add((byte) 0, new String[] {"1", "2"}),
+                union -> union.add((byte) 0, new String[] {"1", "2"}));
+        assertThat(r.verdictWord()).isEqualTo("CONSISTENT");
+        r.withAvailability(new Availability(false, 120_000, -1, "120 s after the faults healed, b0: no leader",
+                List.of("0 ms: b0: leader 1 (epoch 0), isr [1] of [1]", "900 ms: b0: no leader (epoch 1), isr [] of [1]")));
+        assertThat(r.consistent()).isFalse();
+        assertThat(r.verdictWord()).isEqualTo("UNAVAILABLE");
+        assertThat(r.summary()).contains("availability     : UNAVAILABLE: 120 s after the faults healed, b0: no leader")
+                .endsWith("verdict          : UNAVAILABLE: 120 s after the faults healed, b0: no leader\n");
+        assertThat(r.json().get("availability").get("timeline")).hasSize(2);
+        ProofReport served = judged(lake -> lake.add((byte) 0, new String[] {"1", "2"}),
+                union -> union.add((byte) 0, new String[] {"1", "2"}));
+        served.withAvailability(new Availability(true, 120_000, 40, "in sync 40 ms after", List.of()));
+        assertThat(served.verdictWord()).isEqualTo("CONSISTENT");
+    }
 }

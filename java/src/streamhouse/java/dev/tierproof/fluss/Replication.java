@@ -1,0 +1,183 @@
+package dev.tierproof.fluss;
+
+import dev.tierproof.core.TierproofException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.apache.fluss.client.Connection;
+import org.apache.fluss.client.FlussConnection;
+import org.apache.fluss.client.metadata.MetadataUpdater;
+import org.apache.fluss.metadata.PartitionInfo;
+import org.apache.fluss.metadata.TableBucket;
+import org.apache.fluss.metadata.TableInfo;
+import org.apache.fluss.metadata.TablePath;
+import org.apache.fluss.server.zk.data.LeaderAndIsr;
+import org.apache.fluss.server.zk.data.ZkData;
+import org.apache.zookeeper.Watcher;
+import org.apache.zookeeper.ZooKeeper;
+
+/**
+ * Who leads each bucket of a table and which of its replicas are in sync, as Fluss keeps it: the
+ * coordinator writes every bucket's leader, in-sync replicas (ISR) and leader epoch to ZooKeeper
+ * (Fluss's own {@link ZkData.LeaderAndIsrZNode}); the replicas a bucket should have come from the
+ * client's metadata. Faults find their target by role through it, a rolling restart waits on it,
+ * and the proof judges availability with it.
+ */
+public final class Replication implements AutoCloseable {
+    /** How long a question to the cluster or to ZooKeeper may take. */
+    private static final Duration ASK = Duration.ofSeconds(10);
+
+    /**
+     * One bucket at one moment.
+     *
+     * @param bucket {@code b0}, or {@code p=2025-01-01/b0} in a partitioned table
+     * @param leader the leading tablet server, -1 when none leads
+     * @param isr the replicas in sync with the leader
+     * @param leaderEpoch the leader's epoch (it grows with each election)
+     * @param replicas the tablet servers that should hold the bucket
+     */
+    public record BucketState(String bucket, int leader, List<Integer> isr, int leaderEpoch, List<Integer> replicas) {
+        public boolean led() {
+            return leader >= 0;
+        }
+
+        /** Led, and every replica it should have is in sync. */
+        public boolean inSync() {
+            return led() && isr.containsAll(replicas);
+        }
+
+        /** {@code b0: leader 1 (epoch 2), isr [1, 2] of [0, 1, 2]}. */
+        public String text() {
+            return bucket + ": " + (led() ? "leader " + leader : "no leader") + " (epoch " + leaderEpoch + "), isr "
+                    + isr + " of " + replicas;
+        }
+    }
+
+    private final ZooKeeper zookeeper;
+    private final Connection connection;
+    private final TablePath path;
+
+    private Replication(ZooKeeper zookeeper, Connection connection, TablePath path) {
+        this.zookeeper = zookeeper;
+        this.connection = connection;
+        this.path = path;
+    }
+
+    /**
+     * Watches table {@code path} of {@code cluster} (one whose ZooKeeper tierproof knows) through its
+     * ZooKeeper, below Fluss's root there ({@code zookeeper.path.root}), and a client connection.
+     */
+    public static Replication of(FlussCluster cluster, Connection connection, TablePath path) {
+        String root = org.apache.fluss.config.Configuration.fromMap(cluster.serverSettings())
+                .get(org.apache.fluss.config.ConfigOptions.ZOOKEEPER_ROOT);
+        String address = cluster.zookeeper().orElseThrow(() -> new IllegalArgumentException("tierproof does not"
+                + " know the ZooKeeper of the cluster at " + cluster.bootstrapServers()));
+        return of(address + root, connection, path);
+    }
+
+    /** As {@link #of(FlussCluster, Connection, TablePath)}, at {@code host:port/root}. */
+    static Replication of(String zookeeperAddress, Connection connection, TablePath path) {
+        CountDownLatch connected = new CountDownLatch(1);
+        try {
+            ZooKeeper zk = new ZooKeeper(zookeeperAddress, (int) ASK.toMillis() * 3, event -> {
+                if (event.getState() == Watcher.Event.KeeperState.SyncConnected) {
+                    connected.countDown();
+                }
+            });
+            if (!connected.await(ASK.toMillis(), TimeUnit.MILLISECONDS)) {
+                zk.close();
+                throw new TierproofException("could not reach the cluster's ZooKeeper at " + zookeeperAddress
+                        + " within " + ASK.toSeconds() + " s");
+            }
+            return new Replication(zk, connection, path);
+        } catch (java.io.IOException e) {
+            throw new TierproofException("could not reach the cluster's ZooKeeper at " + zookeeperAddress + ": "
+                    + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TierproofException("interrupted while connecting to ZooKeeper at " + zookeeperAddress, e);
+        }
+    }
+
+    /** Every bucket of the table (of each of its partitions) as Fluss holds it now. */
+    public List<BucketState> sample() {
+        try {
+            TableInfo info = connection.getAdmin().getTableInfo(path).get(ASK.toMillis(), TimeUnit.MILLISECONDS);
+            List<BucketState> states = new ArrayList<>();
+            if (!info.isPartitioned()) {
+                addBuckets(info, null, "", states);
+                return states;
+            }
+            List<PartitionInfo> partitions = connection.getAdmin().listPartitionInfos(path)
+                    .get(ASK.toMillis(), TimeUnit.MILLISECONDS);
+            for (PartitionInfo p : partitions) {
+                addBuckets(info, p.getPartitionId(), p.getPartitionName() + "/", states);
+            }
+            return states;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TierproofException("interrupted while reading the replication of " + path, e);
+        } catch (Exception e) {
+            throw new TierproofException("reading the replication of " + path + " failed: "
+                    + dev.tierproof.run.Steps.rootMessage(e), e);
+        }
+    }
+
+    private void addBuckets(TableInfo info, Long partition, String prefix, List<BucketState> states)
+            throws Exception {
+        MetadataUpdater metadata = ((FlussConnection) connection).getMetadataUpdater();
+        metadata.updateTableOrPartitionMetadata(path, partition);
+        for (int b = 0; b < info.getNumBuckets(); b++) {
+            TableBucket bucket = new TableBucket(info.getTableId(), partition, b);
+            int[] replicas = metadata.getCluster().getBucketLocation(bucket).map(l -> l.getReplicas())
+                    .orElse(new int[0]);
+            byte[] data = zookeeper.exists(ZkData.LeaderAndIsrZNode.path(bucket), false) == null ? null
+                    : zookeeper.getData(ZkData.LeaderAndIsrZNode.path(bucket), false, null);
+            LeaderAndIsr state = data == null ? null : ZkData.LeaderAndIsrZNode.decode(data);
+            states.add(new BucketState(prefix + "b" + b, state == null ? -1 : state.leader(),
+                    state == null ? List.of() : List.copyOf(state.isr()), state == null ? -1 : state.leaderEpoch(),
+                    Arrays.stream(replicas).boxed().toList()));
+        }
+    }
+
+    /**
+     * The leader of the first bucket written (bucket 0 of the table or of its first partition): a
+     * fault aimed at "the leader" strikes it. None to strike is an error of the run, not a finding.
+     */
+    public int leaderOfWritten() {
+        BucketState first = firstWritten();
+        if (!first.led()) {
+            throw new dev.tierproof.run.RunError("bucket " + first.text() + " of " + path + " has no leader now,"
+                    + " so there is none to strike");
+        }
+        return first.leader();
+    }
+
+    /**
+     * An in-sync follower of the first bucket written: a replica in its ISR that does not lead; a
+     * fault aimed at "a follower" strikes it. None (a table of one replica) is an error of the run.
+     */
+    public int followerOfWritten() {
+        BucketState first = firstWritten();
+        return first.isr().stream().filter(r -> r != first.leader()).findFirst().orElseThrow(() ->
+                new dev.tierproof.run.RunError("bucket " + first.text() + " of " + path + " has no in-sync follower"
+                        + " to strike (a table of one replica has none)"));
+    }
+
+    private BucketState firstWritten() {
+        return sample().stream().findFirst().orElseThrow(() -> new dev.tierproof.run.RunError(path
+                + " has no bucket yet (a partitioned table before its first write), so no replica to strike"));
+    }
+
+    @Override
+    public void close() {
+        try {
+            zookeeper.close();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
