@@ -62,12 +62,15 @@ final class SearchCommand extends TierproofCommand {
             + " ${DEFAULT-VALUE})")
     int rounds;
 
-    @Option(names = "--faults", paramLabel = "KINDS", description = "with --streamhouse: one fault a trial, of a kind"
-            + " from this list (restart-tablet, move-tablet, kill-leader, restart-tiering, restart-coordinator,"
-            + " restart-zookeeper, lake-outage)"
-            + " before an operation, both drawn from"
-            + " the trial's seed; shrinking tries without it first")
+    @Option(names = "--faults", paramLabel = "KINDS", description = "with --streamhouse: faults of kinds from this"
+            + " list (restart-tablet, move-tablet, kill-leader, kill-follower, rolling-restart, restart-tiering,"
+            + " restart-coordinator, restart-zookeeper, lake-outage), each before an operation, both drawn from"
+            + " the trial's seed; shrinking tries without them first, then with fewer, shorter and earlier ones")
     String faultKinds;
+
+    @Option(names = "--faults-per-trial", paramLabel = "N", defaultValue = "1", description = "with --faults: each"
+            + " trial's schedule holds N faults, 1 to 4 (default ${DEFAULT-VALUE})")
+    int faultsPerTrial;
 
     @Option(names = "--reads", paramLabel = "READ", split = ",", description = "with --streamhouse: each trial"
             + " runs only these of the final reads (as streamhouse --reads): fewer Flink jobs, quicker trials")
@@ -149,9 +152,14 @@ final class SearchCommand extends TierproofCommand {
             throw new IllegalArgumentException("--vary-producer needs --streamhouse: it varies the Fluss client");
         }
         List<Fault.Kind> kinds = faultKinds == null ? List.of() : kinds(faultKinds);
+        range("--faults-per-trial", faultsPerTrial, 1, 4);
+        if (faultsPerTrial != 1 && kinds.isEmpty()) {
+            throw new IllegalArgumentException("--faults-per-trial " + faultsPerTrial + " needs --faults: the kinds"
+                    + " of fault to draw");
+        }
         CounterexampleSearch.Config config = new CounterexampleSearch.Config(target, ddl, promise, trials, seed,
                 perTrial, keys, streamhouse ? rounds : 1, kinds, varyProducer, null, null, partitionValues,
-                tabletServers);
+                tabletServers, faultsPerTrial);
         checkFirstTrial(config);
         List<Path> inputs = new ArrayList<>();
         inputs.add(tableOptions.ddlFile);
@@ -189,7 +197,7 @@ final class SearchCommand extends TierproofCommand {
             }
             CounterexampleSearch.Result result = CounterexampleSearch.run(prover, new CounterexampleSearch.Config(
                     target, ddl, promise, trials, seed, perTrial, keys, config.rounds(), kinds, varyProducer,
-                    warehouse.path(), deadline, partitionValues, tabletServers),
+                    warehouse.path(), deadline, partitionValues, tabletServers, faultsPerTrial),
                     session.steps());
             session.completed();
             if (!result.found()) {
@@ -273,7 +281,7 @@ final class SearchCommand extends TierproofCommand {
             CounterexampleSearch.Prover prover = prover(session, warehouse, finalReads);
             CounterexampleSearch.Config cfg = new CounterexampleSearch.Config(config.target(), config.ddl(), promise,
                     trials, seed, perTrial, keys, config.rounds(), config.faultKinds(), varyProducer, warehouse.path(),
-                    deadline, partitionValues, tabletServers);
+                    deadline, partitionValues, tabletServers, faultsPerTrial);
             String command = streamhouse ? "streamhouse" : "prove";
             dev.tierproof.search.Campaign.State end = dev.tierproof.search.Campaign.run(prover, cfg, session.steps(),
                     state, budget, out, (number, signature, shrunk) -> {
@@ -327,6 +335,7 @@ final class SearchCommand extends TierproofCommand {
                 + (config.promiseDdl() == null ? "" : ", judged as " + config.promiseDdl().strip())
                 + (config.faultKinds().isEmpty() ? "" : ", faults " + config.faultKinds().stream()
                         .map(Fault.Kind::text).toList())
+                + (faultsPerTrial == 1 ? "" : ", " + faultsPerTrial + " faults a trial")
                 + (varyProducer ? ", producer varied" : "")
                 + (partitionValues == Workload.PARTITION_VALUES ? "" : ", partition values " + partitionValues)
                 + (tabletServers == 1 ? "" : ", " + tabletServers + " tablet servers")

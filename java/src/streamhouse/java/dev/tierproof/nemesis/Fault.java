@@ -123,13 +123,74 @@ public record Fault(Kind kind, int at, boolean inFlight, Duration length) {
      * {@code seed}; none when {@code kinds} is empty.
      */
     public static List<Fault> random(List<Kind> kinds, int operations, long seed) {
+        return random(kinds, operations, seed, 1);
+    }
+
+    /**
+     * As {@link #random(List, int, long)}, with {@code count} faults, each drawn as the first is
+     * (so the first is the one-fault schedule of that seed), in order of the operation they come
+     * before; faults before one operation share its timing (acknowledged or in flight).
+     */
+    public static List<Fault> random(List<Kind> kinds, int operations, long seed, int count) {
         if (kinds.isEmpty() || operations < 1) {
             return List.of();
         }
         java.util.SplittableRandom random = new java.util.SplittableRandom(seed * 0x9E3779B97F4A7C15L + 17);
-        Kind kind = kinds.get(random.nextInt(kinds.size()));
-        return List.of(new Fault(kind, 1 + random.nextInt(operations), random.nextBoolean(),
-                kind.nemesis().lasts() ? Duration.ofSeconds(1 + random.nextInt(10)) : Duration.ZERO));
+        List<Fault> faults = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            Kind kind = kinds.get(random.nextInt(kinds.size()));
+            int at = 1 + random.nextInt(operations);
+            boolean inFlight = random.nextBoolean();
+            Duration length = kind.nemesis().lasts() ? Duration.ofSeconds(1 + random.nextInt(10)) : Duration.ZERO;
+            for (Fault earlier : faults) {
+                inFlight = earlier.at() == at ? earlier.inFlight() : inFlight;
+            }
+            faults.add(new Fault(kind, at, inFlight, length));
+        }
+        faults.sort(java.util.Comparator.comparingInt(Fault::at));
+        return List.copyOf(faults);
+    }
+
+    /**
+     * Simpler schedules than {@code faults}, simplest first, for shrinking a failing trial: each
+     * fault left out, each lasting fault held half as long (not under a second), each fault moved
+     * to half its operation. A schedule a candidate leaves failing is simpler than the one before.
+     */
+    public static List<List<Fault>> simpler(List<Fault> faults) {
+        List<List<Fault>> out = new ArrayList<>();
+        for (int i = 0; faults.size() > 1 && i < faults.size(); i++) {
+            List<Fault> without = new ArrayList<>(faults);
+            without.remove(i);
+            out.add(List.copyOf(without));
+        }
+        for (int i = 0; i < faults.size(); i++) {
+            Fault f = faults.get(i);
+            Duration half = f.length().dividedBy(2);
+            if (f.kind().nemesis().lasts() && half.compareTo(Duration.ofSeconds(1)) >= 0) {
+                out.add(replaced(faults, i, new Fault(f.kind(), f.at(), f.inFlight(), half)));
+            }
+        }
+        for (int i = 0; i < faults.size(); i++) {
+            Fault f = faults.get(i);
+            if (f.at() > 1) {
+                out.add(replaced(faults, i, f.at(f.at() / 2)));
+            }
+        }
+        return out;
+    }
+
+    private static List<Fault> replaced(List<Fault> faults, int i, Fault by) {
+        List<Fault> out = new ArrayList<>(faults);
+        out.set(i, by);
+        // Faults before one operation come at one moment: a moved one takes the timing of those it joins.
+        for (int j = 0; j < out.size(); j++) {
+            Fault other = out.get(j);
+            if (j != i && other.at() == by.at() && other.inFlight() != by.inFlight()) {
+                out.set(i, new Fault(by.kind(), by.at(), other.inFlight(), by.length()));
+            }
+        }
+        out.sort(java.util.Comparator.comparingInt(Fault::at));
+        return List.copyOf(out);
     }
 
     /** The same faults for a workload of {@code operations} operations: one past its end comes before its last. */

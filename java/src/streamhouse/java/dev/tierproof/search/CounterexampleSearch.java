@@ -139,12 +139,21 @@ public final class CounterexampleSearch {
      *     as drawn, a partition per key or so)
      * @param tabletServers for the streamhouse: the embedded cluster's tablet servers; above 1, a
      *     random table keeps 1 to that many replicas, drawn from its seed
+     * @param faultsPerTrial for the streamhouse: how many faults each trial's schedule holds
      */
     public record Config(Workload.Target target, String ddl, String promiseDdl, int trials, long seed,
             int operationsPerTrial, int keys, int rounds, List<Fault.Kind> faultKinds, boolean varyProducer,
-            Path warehouse, Duration deadline, int partitionValues, int tabletServers) {
+            Path warehouse, Duration deadline, int partitionValues, int tabletServers, int faultsPerTrial) {
         public Config {
             faultKinds = List.copyOf(faultKinds);
+        }
+
+        /** One fault a trial. */
+        public Config(Workload.Target target, String ddl, String promiseDdl, int trials, long seed,
+                int operationsPerTrial, int keys, int rounds, List<Fault.Kind> faultKinds, boolean varyProducer,
+                Path warehouse, Duration deadline, int partitionValues, int tabletServers) {
+            this(target, ddl, promiseDdl, trials, seed, operationsPerTrial, keys, rounds, faultKinds, varyProducer,
+                    warehouse, deadline, partitionValues, tabletServers, 1);
         }
 
         /** A search on an embedded cluster of one tablet server. */
@@ -277,7 +286,7 @@ public final class CounterexampleSearch {
         Workload workload = workload(tableOf(cfg, seed), seed);
         try {
             Conditions conditions = new Conditions(Math.max(1, Math.min(cfg.rounds(), workload.operations())),
-                    Fault.random(cfg.faultKinds(), workload.operations(), seed),
+                    Fault.random(cfg.faultKinds(), workload.operations(), seed, cfg.faultsPerTrial()),
                     cfg.varyProducer() ? ProducerOptions.random(seed) : Map.of());
             Outcome outcome = prove(workload, conditions);
             skipped += outcome.refusal() != null ? 1 : 0;
@@ -317,7 +326,8 @@ public final class CounterexampleSearch {
     /**
      * Without the faults, then with them after the writes before them are answered (reproducible),
      * then with the producer's defaults, then in one round (a failure that
-     * needs none of them is simpler), then takes the first smaller case that still fails — a smaller table (one bucket,
+     * needs none of them is simpler), then with a simpler schedule ({@link Fault#simpler}: a fault
+     * fewer, shorter, earlier) while one still fails, then takes the first smaller case that still fails — a smaller table (one bucket,
      * no partitioning, a value column fewer), then a smaller workload — again and again, until
      * none does.
      */
@@ -364,6 +374,26 @@ public final class CounterexampleSearch {
                     currentOutcome = r;
                     progress.step("  still fails with " + (candidate.none() ? "one round, no faults and the"
                             + " producer's defaults" : candidate.describe()) + ": " + r.describe());
+                }
+            }
+            // The schedule, simpler fault by fault: one left out, one held shorter, one moved earlier.
+            boolean simpler = !cutShort && !conditions.faults().isEmpty();
+            while (simpler) {
+                simpler = false;
+                for (List<Fault> schedule : Fault.simpler(conditions.faults())) {
+                    if (stop.getAsBoolean()) {
+                        cutShort = true;
+                        break;
+                    }
+                    Conditions candidate = new Conditions(conditions.rounds(), schedule, conditions.producerOptions());
+                    Outcome r = prove(current, candidate);
+                    if (r.fails()) {
+                        conditions = candidate;
+                        currentOutcome = r;
+                        simpler = true;
+                        progress.step("  still fails with " + candidate.describe() + ": " + r.describe());
+                        break;
+                    }
                 }
             }
             boolean smaller = !cutShort;

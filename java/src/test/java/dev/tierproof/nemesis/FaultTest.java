@@ -71,4 +71,30 @@ class FaultTest {
         assertThat(Fault.within(List.of(new Fault(Fault.Kind.MOVE_TABLET, 90, true)), 10))
                 .containsExactly(new Fault(Fault.Kind.MOVE_TABLET, 10, true));
     }
+
+    @Test
+    void aRandomScheduleOfSeveralFaultsStartsWithTheOneFaultScheduleOfItsSeed() {
+        List<Fault.Kind> kinds = List.of(Fault.Kind.RESTART_TABLET, Fault.Kind.KILL_FOLLOWER, Fault.Kind.PAUSE_LEADER);
+        for (long seed = 0; seed < 50; seed++) {
+            List<Fault> one = Fault.random(kinds, 40, seed);
+            List<Fault> three = Fault.random(kinds, 40, seed, 3);
+            assertThat(one).hasSize(1);
+            assertThat(three).hasSize(3).contains(one.get(0)).isSortedAccordingTo(
+                    java.util.Comparator.comparingInt(Fault::at));
+            // Every schedule drawn is one --faults reads back.
+            assertThat(Fault.parse(Fault.text(three), 40)).isEqualTo(three);
+        }
+    }
+
+    @Test
+    void simplerSchedulesDropShortenAndMoveEarlier() {
+        List<Fault> schedule = Fault.parse("pause-leader@30+8s,kill-follower@50", 60);
+        assertThat(Fault.simpler(schedule).stream().map(Fault::text).toList()).containsExactly(
+                "kill-follower@50", "pause-leader@30+8s", "pause-leader@30+4s,kill-follower@50",
+                "pause-leader@15+8s,kill-follower@50", "kill-follower@25,pause-leader@30+8s");
+        assertThat(Fault.simpler(Fault.parse("restart-tablet@1", 5))).isEmpty();
+        // A fault moved onto another's operation takes its timing: one moment, one timing.
+        assertThat(Fault.simpler(Fault.parse("restart-tablet@5:in-flight,restart-tiering@10", 20)).stream()
+                .map(Fault::text)).contains("restart-tablet@5:in-flight,restart-tiering@5:in-flight");
+    }
 }
