@@ -39,6 +39,12 @@ final class ClusterCommand extends TierproofCommand {
             + " log.replica.high-watermark.checkpoint-interval=1min")
     Map<String, String> serverOptions = new java.util.LinkedHashMap<>();
 
+    @Option(names = "--network", paramLabel = "loopback|isolated", defaultValue = "loopback", description = "loopback:"
+            + " every server on 127.0.0.1; isolated: each Fluss server (ZooKeeper, coordinator, tablet servers) in a"
+            + " network namespace of its own on a bridge the cluster makes, so that partition faults can cut it off"
+            + " (root only; --lake s3); default ${DEFAULT-VALUE}")
+    String network;
+
     @Option(names = "--deadline-s", paramLabel = "N", defaultValue = "60",
             description = "how long each server may take to start, and to stop before it is killed (default"
                     + " ${DEFAULT-VALUE})")
@@ -60,8 +66,14 @@ final class ClusterCommand extends TierproofCommand {
                     case "gcs" -> ProcessCluster.Lake.GCS;
                     default -> throw new IllegalArgumentException("--lake " + lake + " is not s3, hdfs or gcs");
                 };
-                ProcessCluster.State s = ProcessCluster.up(where, tablets, !flinkWithoutConnectors, store, serverOptions, deadline,
-                        dev.tierproof.run.Progress.to(main.err));
+                boolean isolated = switch (network) {
+                    case "loopback" -> false;
+                    case "isolated" -> true;
+                    default -> throw new IllegalArgumentException("--network " + network + " is not loopback or"
+                            + " isolated");
+                };
+                ProcessCluster.State s = ProcessCluster.up(where, tablets, !flinkWithoutConnectors, store, serverOptions,
+                        isolated, deadline, dev.tierproof.run.Progress.to(main.err));
                 print(s);
                 main.out.println("prove on it  : ./build.sh run streamhouse --cluster " + s.dir());
                 main.out.println("  or         : ./build.sh run streamhouse --fluss " + s.fluss() + " --warehouse "

@@ -240,7 +240,8 @@ final class StreamhouseCommand extends TierproofCommand {
                 lake = state.lake();
                 flinkRest = state.hasFlink() ? state.flink() : null;
                 shipConnectors = !state.flinkHasConnectors();
-                refuse(schedule, Deployment.clusterUp(ProcessCluster.lakeRestartRefusal(state)));
+                refuse(schedule, Deployment.clusterUp(ProcessCluster.lakeRestartRefusal(state),
+                        ProcessCluster.networkRefusal(state)));
             } else if (fluss == null) {
                 refuse(schedule, Deployment.embedded());
             }

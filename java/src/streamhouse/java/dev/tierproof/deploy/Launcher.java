@@ -83,7 +83,8 @@ final class Launcher {
     /** A part's command line: its program, or a JVM on its class path (its own, if it has one; else this JVM's). */
     static List<String> command(Path dir, String name, String program, String mainClass, String... args)
             throws IOException {
-        List<String> command = new ArrayList<>();
+        // In its network namespace, when the cluster has an isolated network and the part a namespace there.
+        List<String> command = new ArrayList<>(Network.execPrefix(dir, name));
         // Its own session: a Ctrl-C in the terminal that ran `up` later does not reach the servers.
         if (Files.isExecutable(Path.of("/usr/bin/setsid"))) {
             command.add("/usr/bin/setsid");
@@ -160,16 +161,21 @@ final class Launcher {
     }
 
     static void awaitPort(int port, Duration deadline, String what) throws InterruptedException {
+        awaitPort(ProcessCluster.LOOPBACK, port, deadline, what);
+    }
+
+    /** Waits until {@code host:port} accepts a connection, within {@code deadline}. */
+    static void awaitPort(String host, int port, Duration deadline, String what) throws InterruptedException {
         long end = System.nanoTime() + deadline.toNanos();
         while (System.nanoTime() < end) {
             try (Socket s = new Socket()) {
-                s.connect(new InetSocketAddress(ProcessCluster.LOOPBACK, port), 500);
+                s.connect(new InetSocketAddress(host, port), 500);
                 return;
             } catch (IOException notYet) {
                 Thread.sleep(200);
             }
         }
-        throw new TierproofException(what + " did not listen on " + ProcessCluster.LOOPBACK + ":" + port + " within "
+        throw new TierproofException(what + " did not listen on " + host + ":" + port + " within "
                 + deadline.toSeconds() + " s");
     }
 

@@ -107,8 +107,9 @@ final class PartRestart {
         State next = new State(state.dir(), state.zookeeper(), state.fluss(), state.flink(), state.warehouse(),
                 state.flinkHasConnectors(), parts);
         StateFile.write(next);
-        int port = Integer.parseInt(old.endpoint().substring(old.endpoint().lastIndexOf(':') + 1));
-        Launcher.awaitPort(port, deadline, name);
+        int colon = old.endpoint().lastIndexOf(':');
+        Launcher.awaitPort(old.endpoint().substring(0, colon), Integer.parseInt(old.endpoint().substring(colon + 1)),
+                deadline, name);
         return new Started(next, again, logStart);
     }
 }

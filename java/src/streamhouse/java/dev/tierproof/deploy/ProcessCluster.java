@@ -149,6 +149,21 @@ public final class ProcessCluster {
      */
     public static State up(Path dir, int tablets, boolean flinkConnectors, Lake lakeStore,
             Map<String, String> serverOptions, Duration deadline, Progress progress) {
+        return up(dir, tablets, flinkConnectors, lakeStore, serverOptions, false, deadline, progress);
+    }
+
+    /**
+     * As above; {@code isolated}: each Fluss server in a network namespace of its own, on a bridge
+     * the cluster makes ({@link Network}), so that network faults can strike it (S3 lakes only).
+     */
+    public static State up(Path dir, int tablets, boolean flinkConnectors, Lake lakeStore,
+            Map<String, String> serverOptions, boolean isolated, Duration deadline, Progress progress) {
+        if (isolated && lakeStore != Lake.S3) {
+            throw new IllegalArgumentException("--network isolated runs with the S3 lake (--lake s3) only");
+        }
+        if (isolated) {
+            Network.checkPrivileges();
+        }
         if (tablets < 1 || tablets > 9) {
             throw new IllegalArgumentException("--tablet-servers " + tablets + " must be between 1 and 9");
         }
@@ -177,11 +192,14 @@ public final class ProcessCluster {
         Thread undo = new Thread(() -> undoUp(dir, made, parts), "tierproof-cluster-up");
         Runtime.getRuntime().addShutdownHook(undo);
         String part = lakeStore.firstPart;
+        Network net = null;
         try {
+            net = isolated ? Network.create(dir) : null;
+            String host = net == null ? LOOPBACK : net.hostAddress();
             // The lake's store first (and so stopped last): the lake every other part reaches.
             String warehouse;
             if (lakeStore == Lake.S3) {
-                warehouse = startSeaweedFs(dir, parts, flinkConnectors, deadline, progress);
+                warehouse = startSeaweedFs(dir, parts, flinkConnectors, host, deadline, progress);
             } else if (lakeStore == Lake.GCS) {
                 warehouse = startFakeGcs(dir, parts, flinkConnectors, deadline, progress);
             } else {
@@ -195,16 +213,17 @@ public final class ProcessCluster {
 
             part = "ZooKeeper";
             int zkPort = Ports.free();
+            String zkHost = net == null ? LOOPBACK : net.add("zookeeper");
             Path zkConf = dir.resolve("zookeeper.cfg");
             Files.writeString(zkConf, String.join("\n", "dataDir=" + Files.createDirectories(dir.resolve("zookeeper")),
-                    "clientPort=" + zkPort, "clientPortAddress=" + LOOPBACK, "tickTime=2000",
+                    "clientPort=" + zkPort, "clientPortAddress=" + zkHost, "tickTime=2000",
                     "maxSessionTimeout=60000", "admin.enableServer=false", ""));
-            String zookeeper = LOOPBACK + ":" + zkPort;
+            String zookeeper = zkHost + ":" + zkPort;
             progress.step("starting ZooKeeper at " + zookeeper);
             parts.put("zookeeper", Launcher.start(dir, "zookeeper", ZOOKEEPER, zookeeper, argsOf(dir, "zookeeper")));
             Runnable record = () -> StateFile.recordSoFar(dir, zookeeper, warehouse, flinkConnectors, parts);
             record.run();
-            Launcher.awaitPort(zkPort, deadline, "ZooKeeper");
+            Launcher.awaitPort(zkHost, zkPort, deadline, "ZooKeeper");
 
             Map<String, String> common = new LinkedHashMap<>();
             common.put("zookeeper.address", zookeeper);
@@ -216,18 +235,19 @@ public final class ProcessCluster {
 
             part = "the coordinator server";
             int coordinatorPort = Ports.free();
-            String fluss = LOOPBACK + ":" + coordinatorPort;
+            String coordinatorHost = net == null ? LOOPBACK : net.add("coordinator");
+            String fluss = coordinatorHost + ":" + coordinatorPort;
             progress.step("starting the Fluss coordinator at " + fluss);
             Map<String, String> coordinator = new LinkedHashMap<>(common);
             coordinator.put("bind.listeners", "FLUSS://" + fluss);
             configDir(dir, "coordinator", coordinator);
             parts.put("coordinator", Launcher.start(dir, "coordinator", COORDINATOR, fluss, argsOf(dir, "coordinator")));
             record.run();
-            Launcher.awaitPort(coordinatorPort, deadline, "the coordinator");
+            Launcher.awaitPort(coordinatorHost, coordinatorPort, deadline, "the coordinator");
 
             for (int id = 0; id < tablets; id++) {
                 part = "tablet server " + id;
-                String at = LOOPBACK + ":" + Ports.free();
+                String at = (net == null ? LOOPBACK : net.add("tablet-" + id)) + ":" + Ports.free();
                 progress.step("starting Fluss tablet server " + id + " at " + at);
                 Map<String, String> tablet = new LinkedHashMap<>(common);
                 tablet.put("bind.listeners", "FLUSS://" + at);
@@ -279,19 +299,19 @@ public final class ProcessCluster {
 
     /** SeaweedFS: one {@code weed server} process; returns the warehouse. */
     private static String startSeaweedFs(Path dir, Map<String, State.Part> parts, boolean flinkConnectors,
-            Duration deadline, Progress progress) throws IOException, InterruptedException {
+            String host, Duration deadline, Progress progress) throws IOException, InterruptedException {
         SeaweedFs.Ports ports = new SeaweedFs.Ports(Ports.free(), Ports.free(), Ports.free(), Ports.free(), Ports.free(),
                 Ports.free(), Ports.free(), Ports.free());
         Path weed = SeaweedFs.binary();
-        List<String> weedArgs = SeaweedFs.configure(dir, LOOPBACK, ports);
+        List<String> weedArgs = SeaweedFs.configure(dir, host, ports);
         Files.write(programArgs(dir, "s3"), weedArgs);
-        String s3 = LOOPBACK + ":" + ports.s3();
+        String s3 = host + ":" + ports.s3();
         progress.step("starting SeaweedFS (S3 at " + s3 + ")");
         parts.put("s3", Launcher.start(dir, "s3", weed.toString(), SeaweedFs.SUBCOMMAND, s3, argsOf(dir, "s3")));
         String warehouse = SeaweedFs.WAREHOUSE;
         StateFile.recordSoFar(dir, "none (not started)", warehouse, flinkConnectors, parts);
-        Launcher.awaitPort(ports.s3(), deadline, "SeaweedFS's S3 gateway");
-        SeaweedFs.createBucket(LOOPBACK + ":" + ports.filer(), deadline);
+        Launcher.awaitPort(host, ports.s3(), deadline, "SeaweedFS's S3 gateway");
+        SeaweedFs.createBucket(host + ":" + ports.filer(), deadline);
         return warehouse;
     }
 
@@ -354,6 +374,7 @@ public final class ProcessCluster {
     /** Stops what a failed start started and removes what it made (a directory it was given empty stays, empty). */
     private static void undoUp(Path dir, boolean made, Map<String, State.Part> parts) {
         parts.values().forEach(Launcher::stop);
+        Network.of(dir).ifPresent(n -> n.remove(dir));
         SeaweedFs.removeSockets(dir);
         if (made) {
             Directories.deleteRecursively(dir);
@@ -417,6 +438,10 @@ public final class ProcessCluster {
         State state = read(dir).orElseThrow(() -> new IllegalArgumentException("no cluster is up in " + dir
                 + " (no " + STATE + " there); nothing to stop"));
         List<String> lines = ClusterShutdown.stop(state.parts(), grace);
+        Network.of(dir).ifPresent(n -> {
+            n.remove(dir);
+            lines.add("removed its network (namespaces and bridge " + n.bridge() + ")");
+        });
         SeaweedFs.removeSockets(dir);
         Directories.deleteRecursively(dir);
         lines.add("removed " + dir);
@@ -509,6 +534,13 @@ public final class ProcessCluster {
         lakeRestartRefusal(state).ifPresent(refusal -> {
             throw new IllegalArgumentException(refusal);
         });
+    }
+
+    /** Why a network fault cannot strike this cluster's servers (no isolated network), or empty when it can. */
+    public static Optional<String> networkRefusal(State state) {
+        return Files.isRegularFile(state.dir().resolve(Network.FILE)) ? Optional.empty()
+                : Optional.of("the cluster in " + state.dir() + " runs on loopback; bring one up with --network"
+                        + " isolated to cut its servers off");
     }
 
     /** Why {@code restart-lake} cannot strike this cluster's store, or empty when it can. */

@@ -98,6 +98,13 @@ public final class ProcessFlussCluster implements FlussCluster {
     }
 
     @Override
+    public synchronized Runnable cut(String part, dev.tierproof.nemesis.Cut cut) {
+        Network net = Network.of(state.dir()).orElseThrow(() -> new IllegalArgumentException(
+                ProcessCluster.networkRefusal(state).orElse("the cluster has no network of its own")));
+        return net.cut(part, cut, state.zookeeper());
+    }
+
+    @Override
     public synchronized Runnable pauseTabletServer(int id) {
         return ProcessCluster.pause(state, "tablet-" + id);
     }

@@ -9,8 +9,11 @@ import java.util.Optional;
  * @param searching whether a counterexample search runs on it (always an embedded cluster)
  * @param lakeRestartRefusal on {@code cluster up}'s cluster, why its lake's store cannot be
  *     restarted (a store whose restart tierproof does not support), else empty
+ * @param networkRefusal on {@code cluster up}'s cluster, why its servers' network cannot be cut
+ *     (one started without {@code --network isolated}), else empty
  */
-public record Deployment(Cluster cluster, boolean searching, Optional<String> lakeRestartRefusal) {
+public record Deployment(Cluster cluster, boolean searching, Optional<String> lakeRestartRefusal,
+        Optional<String> networkRefusal) {
     /** Kinds of cluster tierproof strikes: those it started itself. */
     public enum Cluster {
         /** The embedded cluster a run starts in its own JVM. */
@@ -21,16 +24,21 @@ public record Deployment(Cluster cluster, boolean searching, Optional<String> la
 
     /** The embedded cluster of one proof. */
     public static Deployment embedded() {
-        return new Deployment(Cluster.EMBEDDED, false, Optional.empty());
+        return new Deployment(Cluster.EMBEDDED, false, Optional.empty(), Optional.empty());
     }
 
     /** The embedded clusters of a counterexample search. */
     public static Deployment forSearch() {
-        return new Deployment(Cluster.EMBEDDED, true, Optional.empty());
+        return new Deployment(Cluster.EMBEDDED, true, Optional.empty(), Optional.empty());
     }
 
     /** {@code cluster up}'s cluster, whose lake's store cannot be restarted for {@code lakeRestartRefusal}. */
     public static Deployment clusterUp(Optional<String> lakeRestartRefusal) {
-        return new Deployment(Cluster.CLUSTER_UP, false, lakeRestartRefusal);
+        return clusterUp(lakeRestartRefusal, Optional.empty());
+    }
+
+    /** As {@link #clusterUp(Optional)}, whose servers' network cannot be cut for {@code networkRefusal}. */
+    public static Deployment clusterUp(Optional<String> lakeRestartRefusal, Optional<String> networkRefusal) {
+        return new Deployment(Cluster.CLUSTER_UP, false, lakeRestartRefusal, networkRefusal);
     }
 }

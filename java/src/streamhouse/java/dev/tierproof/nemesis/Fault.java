@@ -57,6 +57,18 @@ public record Fault(Kind kind, int at, boolean inFlight, Duration length) {
          * again, the next once every bucket written is led and in sync again.
          */
         ROLLING_RESTART("rolling-restart", new RollingRestart()),
+        /** The leader of a bucket the run writes cut off from everyone for the fault's length (a partition). */
+        PARTITION_LEADER("partition-leader", PartitionServer.leader("partition-leader", Cut.ISOLATE)),
+        /** That leader cut off from ZooKeeper only: its session expires while it still serves the clients. */
+        PARTITION_LEADER_ZOOKEEPER("partition-leader-zookeeper", PartitionServer.leader("partition-leader-zookeeper",
+                Cut.FROM_ZOOKEEPER)),
+        /** That leader cut off from the clients only (and Flink, and the lake's store): the servers still see it. */
+        PARTITION_LEADER_CLIENTS("partition-leader-clients", PartitionServer.leader("partition-leader-clients",
+                Cut.FROM_CLIENTS)),
+        /** ZooKeeper cut off from every server: every session is at stake. */
+        PARTITION_ZOOKEEPER("partition-zookeeper", PartitionServer.zookeeper("partition-zookeeper", Cut.ISOLATE)),
+        /** That leader's link slow and lossy ({@code tc netem}) for the fault's length. */
+        SLOW_LEADER("slow-leader", PartitionServer.leader("slow-leader", Cut.SLOW)),
         /** The lake tiering job is cancelled and a new one started, as an operator would. */
         RESTART_TIERING("restart-tiering", new RestartTiering()),
         /** The coordinator server stops and starts again on the same port. */

@@ -34,6 +34,16 @@ public interface Servers {
                 + " cluster ./build.sh cluster up starts (--cluster DIR)");
     }
 
+    /**
+     * Cuts server {@code part} ({@code tablet-1}, {@code zookeeper}) off as {@code cut} says, and
+     * returns what heals it (safe to run twice); only a cluster whose servers have network
+     * namespaces of their own ({@code cluster up --network isolated}).
+     */
+    default Runnable cut(String part, Cut cut) {
+        throw new IllegalArgumentException("a network fault cuts a server's own network, which tierproof does only"
+                + " on the cluster ./build.sh cluster up --network isolated starts (--cluster DIR)");
+    }
+
     /** What the last faults met that a report should say (a server that had to be started twice), then forgotten. */
     default java.util.List<String> takeNotes() {
         return java.util.List.of();

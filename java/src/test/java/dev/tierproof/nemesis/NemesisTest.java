@@ -47,6 +47,12 @@ class NemesisTest {
         }
 
         @Override
+        public Runnable cut(String part, Cut cut) {
+            calls.add("cut " + part + " " + cut);
+            return () -> calls.add("heal " + part);
+        }
+
+        @Override
         public Runnable pauseTabletServer(int id) {
             calls.add("pause tablet " + id);
             return () -> calls.add("continue tablet " + id);
@@ -82,7 +88,9 @@ class NemesisTest {
         List<String> expected = List.of("tablet 0 same port", "tablet 0 new port", "tablet 2 same port",
                 "tablet 1 same port", "pause tablet 2", "continue tablet 2", "pause tablet 1", "continue tablet 1",
                 "roll tablet 0", "await in sync", "roll tablet 1", "await in sync", "roll tablet 2", "await in sync",
-                "tiering", "coordinator", "zookeeper", "lake");
+                "cut tablet-2 ISOLATE", "heal tablet-2", "cut tablet-2 FROM_ZOOKEEPER", "heal tablet-2",
+                "cut tablet-2 FROM_CLIENTS", "heal tablet-2", "cut zookeeper ISOLATE", "heal zookeeper",
+                "cut tablet-2 SLOW", "heal tablet-2", "tiering", "coordinator", "zookeeper", "lake");
         List<String> struck = new ArrayList<>();
         for (Fault.Kind kind : Fault.Kind.values()) {
             if (kind == Fault.Kind.LAKE_OUTAGE) {
@@ -91,12 +99,13 @@ class NemesisTest {
             Recorded servers = new Recorded();
             List<String> tiering = new ArrayList<>();
             Struck s = kind.nemesis().strike(target(servers, tiering));
-            assertThat(servers.calls.stream().noneMatch(c -> c.startsWith("continue"))).as(kind.name()).isTrue();
+            assertThat(servers.calls.stream().noneMatch(c -> c.startsWith("continue") || c.startsWith("heal")))
+                    .as(kind.name()).isTrue();
             s.heal().run();
             struck.addAll(servers.calls);
             struck.addAll(tiering);
             assertThat(kind.nemesis().lasts()).as(kind.name()).isEqualTo(kind == Fault.Kind.PAUSE_LEADER
-                    || kind == Fault.Kind.PAUSE_FOLLOWER);
+                    || kind == Fault.Kind.PAUSE_FOLLOWER || network(kind));
         }
         assertThat(struck).containsExactlyElementsOf(expected);
         Recorded servers = new Recorded();
@@ -107,6 +116,24 @@ class NemesisTest {
         assertThat(Fault.Kind.ROLLING_RESTART.nemesis().strike(target(servers, new ArrayList<>())).what())
                 .isEqualTo("tablet servers in turn: 0 (0 ms, in sync 5 ms later), 1 (0 ms, in sync 5 ms later),"
                         + " 2 (0 ms, in sync 5 ms later)");
+    }
+
+    private static boolean network(Fault.Kind kind) {
+        return kind.text().startsWith("partition-") || kind == Fault.Kind.SLOW_LEADER;
+    }
+
+    @Test
+    void networkFaultsNeedTheIsolatedNetworkOfClusterUp() {
+        assertThat(Fault.Kind.PARTITION_LEADER.nemesis().refusal(Deployment.embedded())).hasValueSatisfying(r ->
+                assertThat(r).contains("cluster up --network isolated"));
+        assertThat(Fault.Kind.SLOW_LEADER.nemesis().refusal(Deployment.clusterUp(Optional.empty(),
+                Optional.of("the cluster runs on loopback")))).contains("--faults slow-leader: the cluster runs on"
+                        + " loopback");
+        assertThat(Fault.Kind.PARTITION_ZOOKEEPER.nemesis().refusal(Deployment.clusterUp(Optional.empty(),
+                Optional.empty()))).isEmpty();
+        Recorded servers = new Recorded();
+        assertThat(Fault.Kind.PARTITION_LEADER_ZOOKEEPER.nemesis().strike(target(servers, new ArrayList<>())).what())
+                .isEqualTo("tablet server 2, the leader of a bucket written, cut off from ZooKeeper only");
     }
 
     @Test
@@ -130,7 +157,7 @@ class NemesisTest {
                 assertThat(r).startsWith("--faults pause-follower stops a server process (SIGSTOP)"));
         for (Fault.Kind kind : Fault.Kind.values()) {
             boolean everywhere = kind != Fault.Kind.RESTART_LAKE && kind != Fault.Kind.MOVE_TABLET
-                    && kind != Fault.Kind.PAUSE_LEADER && kind != Fault.Kind.PAUSE_FOLLOWER;
+                    && kind != Fault.Kind.PAUSE_LEADER && kind != Fault.Kind.PAUSE_FOLLOWER && !network(kind);
             assertThat(kind.nemesis().refusal(Deployment.clusterUp(Optional.empty())).isEmpty()
                     && kind.nemesis().refusal(Deployment.embedded()).isEmpty()).as(kind.name()).isEqualTo(everywhere);
         }

@@ -1,0 +1,328 @@
+package dev.tierproof.deploy;
+
+import dev.tierproof.core.TierproofException;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * {@code cluster up --network isolated}: each Fluss server (ZooKeeper, the coordinator, every
+ * tablet server) in a network namespace of its own, joined to the host by a veth pair on a bridge
+ * the cluster makes, on a /24 of its own; the host side (the lake's store, Flink, the clients)
+ * reaches them through the bridge. Network faults then act inside those namespaces only: routes
+ * that drop a server's traffic ({@code blackhole}), or {@code tc netem} on its link. Nothing is
+ * made on an interface the cluster did not create. Everything is named by the cluster's token
+ * ({@code tierproof-<token>-tablet-1}, bridge {@code tpb<token>}), written to the cluster's
+ * {@code network} file, removed by {@code cluster down} and swept by the next {@code cluster up}
+ * when its cluster is gone (a {@code kill -9} of the JVM that was making it, before its state file).
+ */
+final class Network {
+    /** The file in a cluster's directory that names what its network holds. */
+    static final String FILE = "network";
+    /** Where each network's owner directory is noted, for the sweep. */
+    static final Path OWNERS = Path.of("/run/tierproof-networks");
+    private static final String PREFIX = "tierproof-";
+    private static final Duration COMMAND = Duration.ofSeconds(10);
+
+    private final String token;
+    private final int subnet;
+    private final Map<String, Integer> hosts = new LinkedHashMap<>();
+
+    private Network(String token, int subnet) {
+        this.token = token;
+        this.subnet = subnet;
+    }
+
+    /** The bridge's name: at most 15 characters, as Linux allows. */
+    String bridge() {
+        return "tpb" + token;
+    }
+
+    /** The host side's address on the bridge: the lake's store listens here, clients come from here. */
+    String hostAddress() {
+        return address(1);
+    }
+
+    private String address(int host) {
+        return "10.233." + subnet + "." + host;
+    }
+
+    /** Part {@code name}'s namespace. */
+    String namespace(String name) {
+        return PREFIX + token + "-" + name;
+    }
+
+    /** Part {@code name}'s address, or null when it runs on the host. */
+    String addressOf(String name) {
+        Integer host = hosts.get(name);
+        return host == null ? null : address(host);
+    }
+
+    /**
+     * The command prefix that runs part {@code name} of the cluster in {@code dir} in its namespace
+     * ({@code ip netns exec …}), when the cluster has an isolated network and the part a namespace
+     * in it; none otherwise.
+     */
+    static List<String> execPrefix(Path dir, String name) {
+        try {
+            Path file = dir.resolve(FILE);
+            if (!Files.isRegularFile(file)) {
+                return List.of();
+            }
+            String ns = PREFIX + Files.readString(file).trim().split(" ")[0] + "-" + name;
+            return Files.exists(Path.of("/run/netns", ns)) ? List.of("ip", "netns", "exec", ns) : List.of();
+        } catch (IOException e) {
+            return List.of();
+        }
+    }
+
+    /**
+     * Refuses up front, naming what is missing, when this machine cannot make namespaces (not
+     * root, no {@code CAP_NET_ADMIN}, no iproute2): before anything starts.
+     */
+    static void checkPrivileges() {
+        String probe = PREFIX + "probe-" + ProcessHandle.current().pid();
+        try {
+            run("ip", "netns", "add", probe);
+            run("ip", "netns", "del", probe);
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException("--network isolated puts each Fluss server in a network namespace of"
+                    + " its own, which needs root (CAP_NET_ADMIN) and iproute2's ip command; here: "
+                    + e.getMessage(), e);
+        }
+    }
+
+    /** Makes the bridge on a free 10.233.X.0/24 and notes it in {@code dir}; nothing is in it yet. */
+    static Network create(Path dir) {
+        sweep();
+        String token = Long.toHexString((dir.toAbsolutePath().toString().hashCode() & 0xffffffL)
+                ^ ProcessHandle.current().pid() & 0xffffffL);
+        String routes = run("ip", "-4", "route", "show");
+        int subnet = -1;
+        for (int i = 0; i < 256 && subnet < 0; i++) {
+            int candidate = (int) ((Long.parseLong(token, 16) + i) % 256);
+            if (!routes.contains("10.233." + candidate + ".")) {
+                subnet = candidate;
+            }
+        }
+        if (subnet < 0) {
+            throw new TierproofException("no free 10.233.X.0/24 for the cluster's network");
+        }
+        Network net = new Network(token, subnet);
+        net.note(dir);
+        run("ip", "link", "add", net.bridge(), "type", "bridge");
+        run("ip", "addr", "add", net.hostAddress() + "/24", "dev", net.bridge());
+        run("ip", "link", "set", net.bridge(), "up");
+        return net;
+    }
+
+    /** Part {@code name} gets a namespace, a veth pair on the bridge and the next address. */
+    String add(String name) {
+        int host = 2 + hosts.size();
+        hosts.put(name, host);
+        String ns = namespace(name);
+        String outside = "tpv" + token + host;
+        run("ip", "netns", "add", ns);
+        run("ip", "link", "add", outside, "type", "veth", "peer", "name", "eth0", "netns", ns);
+        run("ip", "link", "set", outside, "master", bridge(), "up");
+        run("ip", "netns", "exec", ns, "ip", "link", "set", "lo", "up");
+        run("ip", "netns", "exec", ns, "ip", "addr", "add", address(host) + "/24", "dev", "eth0");
+        run("ip", "netns", "exec", ns, "ip", "link", "set", "eth0", "up");
+        return address(host);
+    }
+
+    /** Writes what the network holds to the cluster's {@code network} file and notes its owner, for the sweep. */
+    private void note(Path dir) {
+        try {
+            Files.writeString(dir.resolve(FILE), token + " " + subnet + "\n");
+            Files.createDirectories(OWNERS);
+            Files.writeString(OWNERS.resolve(token), dir.toAbsolutePath() + "\n");
+        } catch (IOException e) {
+            throw new TierproofException("could not note the cluster's network: " + e.getMessage(), e);
+        }
+    }
+
+    /** The network of the cluster in {@code dir}, as its {@code network} file names it, if it has one. */
+    static java.util.Optional<Network> of(Path dir) {
+        try {
+            Path file = dir.resolve(FILE);
+            if (!Files.isRegularFile(file)) {
+                return java.util.Optional.empty();
+            }
+            String[] words = Files.readString(file).trim().split(" ");
+            Network net = new Network(words[0], Integer.parseInt(words[1]));
+            for (String ns : namespaces(words[0])) {
+                String name = ns.substring((PREFIX + words[0] + "-").length());
+                String addr = run("ip", "netns", "exec", ns, "ip", "-4", "-o", "addr", "show", "dev", "eth0");
+                java.util.regex.Matcher m = java.util.regex.Pattern.compile("10\\.233\\.\\d+\\.(\\d+)/").matcher(addr);
+                if (m.find()) {
+                    net.hosts.put(name, Integer.parseInt(m.group(1)));
+                }
+            }
+            return java.util.Optional.of(net);
+        } catch (IOException | RuntimeException e) {
+            return java.util.Optional.empty();
+        }
+    }
+
+    /** Removes every namespace and the bridge of this network (their veth pairs go with them), and its notes. */
+    void remove(Path dir) {
+        removeToken(token);
+        try {
+            Files.deleteIfExists(dir.resolve(FILE));
+        } catch (IOException e) {
+            // the directory goes with the cluster
+        }
+    }
+
+    private static void removeToken(String token) {
+        for (String ns : namespaces(token)) {
+            runQuietly("ip", "netns", "del", ns);
+        }
+        runQuietly("ip", "link", "del", "tpb" + token);
+        try {
+            Files.deleteIfExists(OWNERS.resolve(token));
+        } catch (IOException e) {
+            // noted again by the next sweep, which finds no namespace for it
+        }
+    }
+
+    /** The namespaces named by {@code token}. */
+    private static List<String> namespaces(String token) {
+        List<String> out = new ArrayList<>();
+        for (String line : runQuietly("ip", "netns", "list").split("\n")) {
+            String name = line.split(" ")[0].trim();
+            if (name.startsWith(PREFIX + token + "-")) {
+                out.add(name);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Removes the networks whose cluster is gone: its directory no longer has a state file or a
+     * network file (a {@code kill -9} of the JVM that was bringing it up).
+     */
+    static void sweep() {
+        if (!Files.isDirectory(OWNERS)) {
+            return;
+        }
+        try (var owners = Files.list(OWNERS)) {
+            for (Path owner : owners.toList()) {
+                Path dir = Path.of(Files.readString(owner).trim());
+                boolean live = Files.isRegularFile(dir.resolve(FILE))
+                        && Files.isRegularFile(dir.resolve(ProcessCluster.STATE));
+                if (!live) {
+                    removeToken(owner.getFileName().toString());
+                }
+            }
+        } catch (IOException e) {
+            // a sweep is best effort: the next one tries again
+        }
+    }
+
+    /**
+     * Cuts part {@code name} off as {@code cut} says ({@code zookeeper}: the cluster's ZooKeeper
+     * {@code host:port}); returns what heals it, safe to run twice. Should this JVM end first, it
+     * heals on its way out: no server is left cut off.
+     */
+    Runnable cut(String name, dev.tierproof.nemesis.Cut cut, String zookeeper) {
+        if (!hosts.containsKey(name)) {
+            throw new IllegalArgumentException(name + " has no network namespace in this cluster; it has "
+                    + hosts.keySet());
+        }
+        List<String> to = switch (cut) {
+            case ISOLATE -> everyone();
+            case FROM_ZOOKEEPER -> List.of(zookeeper.substring(0, zookeeper.lastIndexOf(':')) + "/32");
+            case FROM_CLIENTS -> List.of(hostAddress() + "/32");
+            case SLOW -> List.of();
+        };
+        Runnable heal = cut == dev.tierproof.nemesis.Cut.SLOW ? () -> unslow(name) : () -> restore(name, to);
+        Thread onExit = new Thread(heal, "tierproof-heal-" + name);
+        Runtime.getRuntime().addShutdownHook(onExit);
+        if (cut == dev.tierproof.nemesis.Cut.SLOW) {
+            slow(name, "200ms", "5%");
+        } else {
+            blackhole(name, to);
+        }
+        return () -> {
+            heal.run();
+            try {
+                Runtime.getRuntime().removeShutdownHook(onExit);
+            } catch (IllegalStateException exiting) {
+                // the hook heals it anyway
+            }
+        };
+    }
+
+    /** Drops every packet part {@code name} sends to {@code to} (addresses or /prefixes), until {@link #restore}. */
+    void blackhole(String name, List<String> to) {
+        for (String dest : to) {
+            run("ip", "netns", "exec", namespace(name), "ip", "route", "add", "blackhole", dest);
+        }
+    }
+
+    /** Removes the routes {@link #blackhole} added (safe to run twice). */
+    void restore(String name, List<String> to) {
+        for (String dest : to) {
+            runQuietly("ip", "netns", "exec", namespace(name), "ip", "route", "del", "blackhole", dest);
+        }
+    }
+
+    /** The whole subnet, host included, as two /25s (more specific than the link's own route). */
+    List<String> everyone() {
+        return List.of("10.233." + subnet + ".0/25", "10.233." + subnet + ".128/25");
+    }
+
+    /** Part {@code name}'s link delays and drops packets ({@code tc netem}), until {@link #unslow}. */
+    void slow(String name, String delay, String loss) {
+        run("ip", "netns", "exec", namespace(name), "tc", "qdisc", "add", "dev", "eth0", "root", "netem", "delay",
+                delay, "50ms", "loss", loss);
+    }
+
+    void unslow(String name) {
+        runQuietly("ip", "netns", "exec", namespace(name), "tc", "qdisc", "del", "dev", "eth0", "root");
+    }
+
+    /** Runs a command within {@link #COMMAND}; its output, or a failure with what it said. */
+    static String run(String... command) {
+        try {
+            Path output = Files.createTempFile("tierproof-ip", ".out");
+            Process p = new ProcessBuilder(command).redirectErrorStream(true)
+                    .redirectOutput(output.toFile()).start();
+            boolean ended = p.waitFor(COMMAND.toMillis(), TimeUnit.MILLISECONDS);
+            byte[] out = Files.readAllBytes(output);
+            Files.deleteIfExists(output);
+            if (!ended) {
+                p.destroyForcibly();
+                throw new TierproofException(String.join(" ", command) + " did not end within " + COMMAND.toSeconds()
+                        + " s");
+            }
+            String text = new String(out, StandardCharsets.UTF_8);
+            if (p.exitValue() != 0) {
+                throw new TierproofException(String.join(" ", command) + " failed: " + text.strip());
+            }
+            return text;
+        } catch (IOException e) {
+            throw new TierproofException(String.join(" ", command) + " failed: " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TierproofException("interrupted while running " + String.join(" ", command), e);
+        }
+    }
+
+    private static String runQuietly(String... command) {
+        try {
+            return run(command);
+        } catch (RuntimeException e) {
+            return "";
+        }
+    }
+}
