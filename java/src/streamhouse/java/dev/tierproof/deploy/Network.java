@@ -143,7 +143,7 @@ final class Network {
         try {
             Files.writeString(dir.resolve(FILE), token + " " + subnet + "\n");
             Files.createDirectories(OWNERS);
-            Files.writeString(OWNERS.resolve(token), dir.toAbsolutePath() + "\n");
+            Files.writeString(OWNERS.resolve(token), dir.toAbsolutePath() + "\n" + ProcessHandle.current().pid() + "\n");
         } catch (IOException e) {
             throw new TierproofException("could not note the cluster's network: " + e.getMessage(), e);
         }
@@ -207,8 +207,9 @@ final class Network {
     }
 
     /**
-     * Removes the networks whose cluster is gone: its directory no longer has a state file or a
-     * network file (a {@code kill -9} of the JVM that was bringing it up).
+     * Removes the networks whose cluster is gone: its directory has no state file or no network
+     * file, and the JVM that made it has ended (a {@code kill -9} while it brought the cluster up).
+     * A cluster another JVM is bringing up right now is left alone.
      */
     static void sweep() {
         if (!Files.isDirectory(OWNERS)) {
@@ -216,8 +217,11 @@ final class Network {
         }
         try (var owners = Files.list(OWNERS)) {
             for (Path owner : owners.toList()) {
-                Path dir = Path.of(Files.readString(owner).trim());
-                boolean live = Files.isRegularFile(dir.resolve(FILE))
+                String[] lines = Files.readString(owner).trim().split("\n");
+                Path dir = Path.of(lines[0].trim());
+                boolean making = lines.length > 1 && ProcessHandle.of(Long.parseLong(lines[1].trim()))
+                        .map(ProcessHandle::isAlive).orElse(false);
+                boolean live = making || Files.isRegularFile(dir.resolve(FILE))
                         && Files.isRegularFile(dir.resolve(ProcessCluster.STATE));
                 if (!live) {
                     removeToken(owner.getFileName().toString());
@@ -283,8 +287,14 @@ final class Network {
 
     /** Part {@code name}'s link delays and drops packets ({@code tc netem}), until {@link #unslow}. */
     void slow(String name, String delay, String loss) {
-        run("ip", "netns", "exec", namespace(name), "tc", "qdisc", "add", "dev", "eth0", "root", "netem", "delay",
-                delay, "50ms", "loss", loss);
+        try {
+            run("ip", "netns", "exec", namespace(name), "tc", "qdisc", "add", "dev", "eth0", "root", "netem", "delay",
+                    delay, "50ms", "loss", loss);
+        } catch (TierproofException e) {
+            // Not the servers' doing: this machine cannot make the fault (a kernel without sch_netem).
+            throw new dev.tierproof.run.RunError("a slow link needs the kernel's netem queueing discipline"
+                    + " (sch_netem), which this machine does not offer: " + e.getMessage(), e);
+        }
     }
 
     void unslow(String name) {

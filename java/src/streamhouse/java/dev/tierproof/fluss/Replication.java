@@ -3,18 +3,16 @@ package dev.tierproof.fluss;
 import dev.tierproof.core.TierproofException;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.apache.fluss.client.Connection;
-import org.apache.fluss.client.FlussConnection;
-import org.apache.fluss.client.metadata.MetadataUpdater;
-import org.apache.fluss.metadata.PartitionInfo;
 import org.apache.fluss.metadata.TableBucket;
 import org.apache.fluss.metadata.TableInfo;
+import org.apache.fluss.metadata.TablePartition;
 import org.apache.fluss.metadata.TablePath;
 import org.apache.fluss.server.zk.data.LeaderAndIsr;
+import org.apache.fluss.server.zk.data.TableAssignment;
 import org.apache.fluss.server.zk.data.ZkData;
 import org.apache.zookeeper.Watcher;
 import org.apache.zookeeper.ZooKeeper;
@@ -22,8 +20,7 @@ import org.apache.zookeeper.ZooKeeper;
 /**
  * Who leads each bucket of a table and which of its replicas are in sync, as Fluss keeps it: the
  * coordinator writes every bucket's leader, in-sync replicas (ISR) and leader epoch to ZooKeeper
- * (Fluss's own {@link ZkData.LeaderAndIsrZNode}); the replicas a bucket should have come from the
- * client's metadata. Faults find their target by role through it, a rolling restart waits on it,
+ * (Fluss's own {@link ZkData.LeaderAndIsrZNode}), beside the replicas each bucket is assigned. Faults find their target by role through it, a rolling restart waits on it,
  * and the proof judges availability with it.
  */
 public final class Replication implements AutoCloseable {
@@ -59,6 +56,7 @@ public final class Replication implements AutoCloseable {
     private final ZooKeeper zookeeper;
     private final Connection connection;
     private final TablePath path;
+    private TableInfo info;
 
     private Replication(ZooKeeper zookeeper, Connection connection, TablePath path) {
         this.zookeeper = zookeeper;
@@ -102,19 +100,31 @@ public final class Replication implements AutoCloseable {
         }
     }
 
-    /** Every bucket of the table (of each of its partitions) as Fluss holds it now. */
+    /**
+     * Every bucket of the table (of each of its partitions) as Fluss holds it now, all from
+     * ZooKeeper (the table's id and bucket count from the cluster, once): a server cut off or
+     * restarting does not hold a sample up.
+     */
     public List<BucketState> sample() {
         try {
-            TableInfo info = connection.getAdmin().getTableInfo(path).get(ASK.toMillis(), TimeUnit.MILLISECONDS);
+            TableInfo info = tableInfo();
             List<BucketState> states = new ArrayList<>();
             if (!info.isPartitioned()) {
-                addBuckets(info, null, "", states);
+                TableAssignment assignment = ZkData.TableIdZNode.decode(zookeeper.getData(
+                        ZkData.TableIdZNode.path(info.getTableId()), false, null));
+                addBuckets(info.getTableId(), null, "", assignment, states);
                 return states;
             }
-            List<PartitionInfo> partitions = connection.getAdmin().listPartitionInfos(path)
-                    .get(ASK.toMillis(), TimeUnit.MILLISECONDS);
-            for (PartitionInfo p : partitions) {
-                addBuckets(info, p.getPartitionId(), p.getPartitionName() + "/", states);
+            String partitions = ZkData.PartitionsZNode.path(path);
+            List<String> names = zookeeper.exists(partitions, false) == null ? List.of()
+                    : new ArrayList<>(zookeeper.getChildren(partitions, false));
+            java.util.Collections.sort(names);
+            for (String name : names) {
+                TablePartition partition = ZkData.PartitionZNode.decode(zookeeper.getData(
+                        ZkData.PartitionZNode.path(path, name), false, null));
+                TableAssignment assignment = ZkData.PartitionIdZNode.decode(zookeeper.getData(
+                        ZkData.PartitionIdZNode.path(partition.getPartitionId()), false, null));
+                addBuckets(info.getTableId(), partition.getPartitionId(), name + "/", assignment, states);
             }
             return states;
         } catch (InterruptedException e) {
@@ -126,20 +136,23 @@ public final class Replication implements AutoCloseable {
         }
     }
 
-    private void addBuckets(TableInfo info, Long partition, String prefix, List<BucketState> states)
-            throws Exception {
-        MetadataUpdater metadata = ((FlussConnection) connection).getMetadataUpdater();
-        metadata.updateTableOrPartitionMetadata(path, partition);
-        for (int b = 0; b < info.getNumBuckets(); b++) {
-            TableBucket bucket = new TableBucket(info.getTableId(), partition, b);
-            int[] replicas = metadata.getCluster().getBucketLocation(bucket).map(l -> l.getReplicas())
-                    .orElse(new int[0]);
-            byte[] data = zookeeper.exists(ZkData.LeaderAndIsrZNode.path(bucket), false) == null ? null
-                    : zookeeper.getData(ZkData.LeaderAndIsrZNode.path(bucket), false, null);
+    private synchronized TableInfo tableInfo() throws Exception {
+        if (info == null) {
+            info = connection.getAdmin().getTableInfo(path).get(ASK.toMillis(), TimeUnit.MILLISECONDS);
+        }
+        return info;
+    }
+
+    private void addBuckets(long tableId, Long partition, String prefix, TableAssignment assignment,
+            List<BucketState> states) throws Exception {
+        for (int b : new java.util.TreeSet<>(assignment.getBuckets())) {
+            TableBucket bucket = new TableBucket(tableId, partition, b);
+            String node = ZkData.LeaderAndIsrZNode.path(bucket);
+            byte[] data = zookeeper.exists(node, false) == null ? null : zookeeper.getData(node, false, null);
             LeaderAndIsr state = data == null ? null : ZkData.LeaderAndIsrZNode.decode(data);
             states.add(new BucketState(prefix + "b" + b, state == null ? -1 : state.leader(),
                     state == null ? List.of() : List.copyOf(state.isr()), state == null ? -1 : state.leaderEpoch(),
-                    Arrays.stream(replicas).boxed().toList()));
+                    List.copyOf(assignment.getBucketAssignment(b).getReplicas())));
         }
     }
 

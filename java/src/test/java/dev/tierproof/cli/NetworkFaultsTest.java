@@ -1,0 +1,75 @@
+package dev.tierproof.cli;
+
+import static dev.tierproof.cli.MainTest.run;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tierproof.cli.MainTest.Outcome;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Network partitions on a 3-replica cluster of processes, each Fluss server in a network namespace
+ * of its own ({@code cluster up --network isolated}): the leader cut off from everyone, then from
+ * ZooKeeper only, in one schedule, longer than the servers' ZooKeeper session. Leadership moves,
+ * the ISR shrinks and grows back, the promise holds, and once down nothing of the network is left.
+ */
+class NetworkFaultsTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void aPartitionedLeaderLosesItsBucketsAndTheTableIsServedAgain() throws Exception {
+        Path dir = tmp.resolve("cluster");
+        // A 6 s session (ZooKeeper's floor is two ticks, 4 s): a 10 s cut outlasts it, so the coordinator
+        // elects a new leader while the old one still believes it leads.
+        Outcome up = run("cluster", "up", "--dir", dir.toString(), "--tablet-servers", "3", "--network", "isolated",
+                "--server-option", "zookeeper.client.session-timeout=6s");
+        assertThat(up.status()).as(up.out() + up.err()).isEqualTo(Main.CONSISTENT);
+        String token = Files.readString(dir.resolve("network")).split(" ")[0];
+        try {
+            assertThat(up.out()).containsPattern("tablet-2 +: 10\\.233\\.\\d+\\.\\d+:\\d+, pid \\d+, running");
+            assertThat(ip("netns", "list")).contains("tierproof-" + token + "-zookeeper",
+                    "tierproof-" + token + "-coordinator", "tierproof-" + token + "-tablet-2");
+
+            Path ddl = tmp.resolve("t.sql");
+            Files.writeString(ddl, "CREATE TABLE cut (id INT, bal INT, PRIMARY KEY (id) NOT ENFORCED) WITH"
+                    + " ('bucket.num' = '2', 'table.replication.factor' = '3', 'table.datalake.enabled' = 'true',"
+                    + " 'table.datalake.freshness' = '1s')");
+            Path report = tmp.resolve("cut.json");
+            Outcome cut = run("streamhouse", "--cluster", dir.toString(), "--ddl-file", ddl.toString(), "--random",
+                    "400", "--keys", "40", "--reads", ClusterCommandTest.LAKE_AND_UNION, "--faults",
+                    "partition-leader@100+10s,partition-leader-zookeeper@250+8s", "--report", report.toString());
+            assertThat(cut.status()).as(cut.out() + cut.err()).isEqualTo(Main.CONSISTENT);
+            assertThat(cut.out()).containsPattern("partition-leader@100\\+10s \\(tablet server \\d, the leader of a"
+                    + " bucket written, cut off from everyone, \\d+ ms\\)")
+                    .contains("cut off from ZooKeeper only").contains("availability     : available: every bucket led");
+            assertThat(cut.err()).contains("fault: partition-leader@100+10s healed",
+                    "fault: partition-leader-zookeeper@250+8s healed");
+            // The cut had its effect: a new leader (a later epoch), and an ISR short of a replica for a while.
+            JsonNode timeline = new ObjectMapper().readTree(report.toFile()).path("availability").path("timeline");
+            String changes = timeline.toString();
+            assertThat(changes).as(changes).containsPattern("epoch [1-9]").containsPattern("isr \\[\\d, \\d\\] of");
+        } finally {
+            Outcome down = run("cluster", "down", "--dir", dir.toString());
+            assertThat(down.status()).as(down.out() + down.err()).isEqualTo(Main.CONSISTENT);
+        }
+        // Nothing of its network is left: no namespace, no bridge, no note.
+        assertThat(ip("netns", "list")).doesNotContain("tierproof-" + token + "-");
+        assertThat(ip("-o", "link", "show")).doesNotContain("tpb" + token).doesNotContain("tpv" + token);
+        assertThat(Path.of("/run/tierproof-networks", token)).doesNotExist();
+    }
+
+    private static String ip(String... args) throws Exception {
+        String[] command = new String[args.length + 1];
+        command[0] = "ip";
+        System.arraycopy(args, 0, command, 1, args.length);
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(p.waitFor(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        return out;
+    }
+}
