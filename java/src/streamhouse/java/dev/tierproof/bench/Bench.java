@@ -48,8 +48,9 @@ public final class Bench {
      * @param searchTrials trials of each small search
      * @param criterion criterion's output directory ({@code target/criterion}), or null
      */
+    /** @param nemesisOperations the nemesis trial's size (its goal is for {@link #NEMESIS_OPERATIONS}) */
     public record Config(int operations, int keys, int searchTrials, Path warehouse, Duration deadline,
-            Path criterion) {}
+            Path criterion, int nemesisOperations) {}
 
     /** One line of the table: a figure, what was measured, the goal, and how it compares. */
     public record Figure(String figure, String measured, String goal, Boolean met, String limit, String ratio,
@@ -118,6 +119,8 @@ public final class Bench {
             out.add(new Figure("judging share of the streamhouse", percent(judge, total), "≤ 5 %",
                     judge * 20 <= total, "", "", judgingSplit(t)));
         }
+
+        out.add(nemesis(cluster, engine, cfg, steps));
 
         progress.step("the default command, a JVM of its own: ./build.sh run (12 upserts, one INSERT each)");
         // Warm means the second: the first run after a build records the class-data archive.
@@ -294,6 +297,34 @@ public final class Bench {
 
     private static String percent(long part, long whole) {
         return String.format("%.1f %%", 100.0 * part / Math.max(1, whole));
+    }
+
+    /** Operations in the nemesis figure's trial its goal is for: issue 25's size. */
+    public static final int NEMESIS_OPERATIONS = 2_000;
+
+    /**
+     * A nemesis trial: operations with two faults (the tablet server restarted at 35 %, then the
+     * tiering job at 70 %: both strike any embedded cluster), every read; against 90 s at
+     * {@link #NEMESIS_OPERATIONS}.
+     */
+    private static Figure nemesis(FlussCluster cluster, FlinkEngine engine, Config cfg, Steps steps) {
+        int n = cfg.nemesisOperations();
+        String faults = "restart-tablet@" + Math.max(1, n * 35 / 100) + ",restart-tiering@" + Math.max(1, n * 70 / 100);
+        steps.progress().step("nemesis: " + n + " operations with " + faults);
+        try (Workload w = Workload.generate(Workload.Target.FLUSS, FlussCatalog.tieredTableDdl("bench_nemesis"),
+                n, Math.min(200, n), 1, true)) {
+            ProofReport sh = StreamhouseProof.run(cluster, engine, new StreamhouseProof.Config(w,
+                    LakeLocation.local(cfg.warehouse()), cfg.deadline(), 1, StreamhouseProof.Producer.CLIENT, 1,
+                    dev.tierproof.nemesis.Fault.parse(faults, n)), steps);
+            Map<String, Long> t = sh.timings();
+            long total = t.get("total");
+            return new Figure(String.format("nemesis trial: %,d operations, %s", n, faults),
+                    seconds(total) + (sh.consistent() ? "" : " (" + sh.verdictWord() + ")"),
+                    String.format("≤ 90 s at %,d operations", NEMESIS_OPERATIONS),
+                    n == NEMESIS_OPERATIONS ? total <= 90_000 : null, "", "", split(t, Stream.of(List.of("write", "tiering_wait", "reads"),
+                            FinalRead.tableReads(), List.of("fold", "judge", "cuts")).flatMap(List::stream)
+                            .toArray(String[]::new)));
+        }
     }
 
     /**

@@ -30,6 +30,10 @@ final class BenchCommand extends TierproofCommand {
             description = "trials of each small search (default ${DEFAULT-VALUE})")
     int searchTrials;
 
+    @Option(names = "--nemesis-operations", paramLabel = "N", defaultValue = "2000", description = "operations of"
+            + " the nemesis trial (two faults, every read; default ${DEFAULT-VALUE}, the size its goal is for)")
+    int nemesisOperations;
+
     @Option(names = "--criterion", paramLabel = "DIR", description = "criterion's output (target/criterion):"
             + " adds the oracle's median against its baselines")
     Path criterion;
@@ -43,6 +47,10 @@ final class BenchCommand extends TierproofCommand {
 
     @Override
     public Integer call() {
+        if (nemesisOperations < 2 || nemesisOperations > 1_000_000) {
+            throw new IllegalArgumentException("--nemesis-operations " + nemesisOperations + " must be between 2 and"
+                    + " 1000000");
+        }
         if (operations < 1 || keys < 1 || keys > operations || searchTrials < 1) {
             throw new IllegalArgumentException("--operations " + operations + ", --keys " + keys + ", --search-trials "
                     + searchTrials + ": each at least 1, and no more keys than operations");
@@ -65,7 +73,8 @@ final class BenchCommand extends TierproofCommand {
                     operations, keys, searchTrials, warehouse.describe());
             Streamhouse servers = Streamhouse.start(session, warehouse.lake());
             List<Bench.Figure> figures = Bench.run(session.steps(), servers.engine(), servers.cluster(),
-                    new Bench.Config(operations, keys, searchTrials, warehouse.path(), deadline, criterion));
+                    new Bench.Config(operations, keys, searchTrials, warehouse.path(), deadline, criterion,
+                            nemesisOperations));
             session.completed();
             main.out.print(Bench.table(figures));
             if (page != null && page.write(Bench.page(figures, MeasuredOn.here()), main.err)) {

@@ -24,19 +24,23 @@ class BenchCommandTest {
     @Test
     void everyFigureIsMeasuredAgainstItsGoal() throws Exception {
         Path json = dir.resolve("bench.json");
-        Outcome o = run("bench", "--operations", "3000", "--keys", "300", "--search-trials", "1", "--report",
-                json.toString());
+        Outcome o = run("bench", "--operations", "3000", "--keys", "300", "--search-trials", "1",
+                "--nemesis-operations", "60", "--report", json.toString());
         assertThat(o.status()).as(o.out() + o.err()).isIn(Main.CONSISTENT, Main.INCONSISTENT);
         assertThat(o.out()).contains("| figure | measured | goal | met | limit | ratio | split |")
                 .contains("| prove 3,000 operations over 300 keys |").contains("(write ")
                 .contains("| streamhouse 3,000 operations over 300 keys |")
                 .contains("| default ./build.sh run, warm, wall |")
                 .contains("| search (Paimon), 8 operations a trial |")
+                .contains("| nemesis trial: 60 operations, restart-tablet@21,restart-tiering@42 |")
                 .doesNotContain("INCONSISTENT").doesNotContain("FOUND ONE");
         JsonNode figures = new ObjectMapper().readTree(Files.readString(json)).path("figures");
-        assertThat(figures).hasSize(8);
+        assertThat(figures).hasSize(9);
         assertThat(figures.get(0).path("split").asText()).contains("write", "judge");
 
+        Outcome badNemesis = run("bench", "--nemesis-operations", "1");
+        assertThat(badNemesis.status()).isEqualTo(Main.FAILED);
+        assertThat(badNemesis.err()).contains("--nemesis-operations 1");
         Outcome bad = run("bench", "--keys", "0");
         assertThat(bad.status()).isEqualTo(Main.FAILED);
         assertThat(bad.err()).contains("--keys 0");
