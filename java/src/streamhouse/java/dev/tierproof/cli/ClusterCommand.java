@@ -45,6 +45,11 @@ final class ClusterCommand extends TierproofCommand {
             + " (root only; --lake s3); default ${DEFAULT-VALUE}")
     String network;
 
+    @Option(names = "--tablet-disk", paramLabel = "MIB", defaultValue = "0", description = "each tablet server's data"
+            + " on a filesystem of its own of MIB mebibytes (a tmpfs the cluster mounts, root only), so that"
+            + " fill-leader-disk can fill it; 0 for the cluster's directory (default ${DEFAULT-VALUE})")
+    int tabletDiskMiB;
+
     @Option(names = "--deadline-s", paramLabel = "N", defaultValue = "60",
             description = "how long each server may take to start, and to stop before it is killed (default"
                     + " ${DEFAULT-VALUE})")
@@ -73,7 +78,7 @@ final class ClusterCommand extends TierproofCommand {
                             + " isolated");
                 };
                 ProcessCluster.State s = ProcessCluster.up(where, tablets, !flinkWithoutConnectors, store, serverOptions,
-                        isolated, deadline, dev.tierproof.run.Progress.to(main.err));
+                        isolated, tabletDiskMiB, deadline, dev.tierproof.run.Progress.to(main.err));
                 print(s);
                 main.out.println("prove on it  : ./build.sh run streamhouse --cluster " + s.dir());
                 main.out.println("  or         : ./build.sh run streamhouse --fluss " + s.fluss() + " --warehouse "

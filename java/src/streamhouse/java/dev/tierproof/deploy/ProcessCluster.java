@@ -149,15 +149,30 @@ public final class ProcessCluster {
      */
     public static State up(Path dir, int tablets, boolean flinkConnectors, Lake lakeStore,
             Map<String, String> serverOptions, Duration deadline, Progress progress) {
-        return up(dir, tablets, flinkConnectors, lakeStore, serverOptions, false, deadline, progress);
+        return up(dir, tablets, flinkConnectors, lakeStore, serverOptions, false, 0, deadline, progress);
     }
 
     /**
      * As above; {@code isolated}: each Fluss server in a network namespace of its own, on a bridge
-     * the cluster makes ({@link Network}), so that network faults can strike it (S3 lakes only).
+     * the cluster makes ({@link Network}), so that network faults can strike it (S3 lakes only);
+     * {@code tabletDiskMiB} above 0: each tablet server's data on a tmpfs of that size ({@link Disks}),
+     * so that a disk fault can fill it.
      */
     public static State up(Path dir, int tablets, boolean flinkConnectors, Lake lakeStore,
-            Map<String, String> serverOptions, boolean isolated, Duration deadline, Progress progress) {
+            Map<String, String> serverOptions, boolean isolated, int tabletDiskMiB, Duration deadline,
+            Progress progress) {
+        if (tabletDiskMiB < 0 || tabletDiskMiB > 65_536) {
+            throw new IllegalArgumentException("--tablet-disk " + tabletDiskMiB + " must be between 16 and 65536"
+                    + " (MiB), or 0 for none");
+        }
+        if (tabletDiskMiB > 0 && tabletDiskMiB < 16) {
+            throw new IllegalArgumentException("--tablet-disk " + tabletDiskMiB + " must be between 16 and 65536"
+                    + " (MiB): a tablet server needs room to start");
+        }
+        if (tabletDiskMiB > 0) {
+            Disks.sweep();
+            Disks.checkPrivileges(dir.toAbsolutePath());
+        }
         if (isolated && lakeStore != Lake.S3) {
             throw new IllegalArgumentException("--network isolated runs with the S3 lake (--lake s3) only");
         }
@@ -252,6 +267,9 @@ public final class ProcessCluster {
                 Map<String, String> tablet = new LinkedHashMap<>(common);
                 tablet.put("bind.listeners", "FLUSS://" + at);
                 tablet.put("tablet-server.id", String.valueOf(id));
+                if (tabletDiskMiB > 0) {
+                    Disks.mount(dir, dir.resolve("tablet-" + id), tabletDiskMiB);
+                }
                 tablet.put("data.dir", Files.createDirectories(dir.resolve("tablet-" + id)).toString());
                 configDir(dir, "tablet-" + id, tablet);
                 parts.put("tablet-" + id, Launcher.start(dir, "tablet-" + id, TABLET, at, argsOf(dir, "tablet-" + id)));
@@ -375,6 +393,7 @@ public final class ProcessCluster {
     private static void undoUp(Path dir, boolean made, Map<String, State.Part> parts) {
         parts.values().forEach(Launcher::stop);
         Network.of(dir).ifPresent(n -> n.remove(dir));
+        Disks.unmount(dir);
         SeaweedFs.removeSockets(dir);
         if (made) {
             Directories.deleteRecursively(dir);
@@ -442,6 +461,7 @@ public final class ProcessCluster {
             n.remove(dir);
             lines.add("removed its network (namespaces and bridge " + n.bridge() + ")");
         });
+        Disks.unmount(dir).forEach(at -> lines.add("unmounted " + at));
         SeaweedFs.removeSockets(dir);
         Directories.deleteRecursively(dir);
         lines.add("removed " + dir);
@@ -534,6 +554,13 @@ public final class ProcessCluster {
         lakeRestartRefusal(state).ifPresent(refusal -> {
             throw new IllegalArgumentException(refusal);
         });
+    }
+
+    /** Why a disk fault cannot strike this cluster's tablet servers (no disks of their own), or empty when it can. */
+    public static Optional<String> diskRefusal(State state) {
+        return Disks.has(state.dir()) ? Optional.empty() : Optional.of("the cluster in " + state.dir() + " keeps its"
+                + " tablet servers' data on the machine's disk, which tierproof never fills; bring one up with"
+                + " --tablet-disk MIB");
     }
 
     /** Why a network fault cannot strike this cluster's servers (no isolated network), or empty when it can. */

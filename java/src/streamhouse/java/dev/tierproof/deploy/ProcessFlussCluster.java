@@ -105,6 +105,14 @@ public final class ProcessFlussCluster implements FlussCluster {
     }
 
     @Override
+    public synchronized Runnable fillDisk(int id) {
+        ProcessCluster.diskRefusal(state).ifPresent(r -> {
+            throw new IllegalArgumentException(r);
+        });
+        return Disks.fill(state.dir().resolve("tablet-" + id).toAbsolutePath());
+    }
+
+    @Override
     public synchronized Runnable pauseTabletServer(int id) {
         return ProcessCluster.pause(state, "tablet-" + id);
     }

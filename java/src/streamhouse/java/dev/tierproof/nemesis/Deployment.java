@@ -11,9 +11,11 @@ import java.util.Optional;
  *     restarted (a store whose restart tierproof does not support), else empty
  * @param networkRefusal on {@code cluster up}'s cluster, why its servers' network cannot be cut
  *     (one started without {@code --network isolated}), else empty
+ * @param diskRefusal on {@code cluster up}'s cluster, why its tablet servers' disks cannot be
+ *     filled (one started without {@code --tablet-disk}), else empty
  */
 public record Deployment(Cluster cluster, boolean searching, Optional<String> lakeRestartRefusal,
-        Optional<String> networkRefusal) {
+        Optional<String> networkRefusal, Optional<String> diskRefusal) {
     /** Kinds of cluster tierproof strikes: those it started itself. */
     public enum Cluster {
         /** The embedded cluster a run starts in its own JVM. */
@@ -24,21 +26,25 @@ public record Deployment(Cluster cluster, boolean searching, Optional<String> la
 
     /** The embedded cluster of one proof. */
     public static Deployment embedded() {
-        return new Deployment(Cluster.EMBEDDED, false, Optional.empty(), Optional.empty());
+        return new Deployment(Cluster.EMBEDDED, false, Optional.empty(), Optional.empty(), Optional.empty());
     }
 
     /** The embedded clusters of a counterexample search. */
     public static Deployment forSearch() {
-        return new Deployment(Cluster.EMBEDDED, true, Optional.empty(), Optional.empty());
+        return new Deployment(Cluster.EMBEDDED, true, Optional.empty(), Optional.empty(), Optional.empty());
     }
 
     /** {@code cluster up}'s cluster, whose lake's store cannot be restarted for {@code lakeRestartRefusal}. */
     public static Deployment clusterUp(Optional<String> lakeRestartRefusal) {
-        return clusterUp(lakeRestartRefusal, Optional.empty());
+        return clusterUp(lakeRestartRefusal, Optional.empty(), Optional.empty());
     }
 
-    /** As {@link #clusterUp(Optional)}, whose servers' network cannot be cut for {@code networkRefusal}. */
-    public static Deployment clusterUp(Optional<String> lakeRestartRefusal, Optional<String> networkRefusal) {
-        return new Deployment(Cluster.CLUSTER_UP, false, lakeRestartRefusal, networkRefusal);
+    /**
+     * As {@link #clusterUp(Optional)}, whose servers' network cannot be cut for {@code networkRefusal}
+     * and whose tablet servers' disks cannot be filled for {@code diskRefusal}.
+     */
+    public static Deployment clusterUp(Optional<String> lakeRestartRefusal, Optional<String> networkRefusal,
+            Optional<String> diskRefusal) {
+        return new Deployment(Cluster.CLUSTER_UP, false, lakeRestartRefusal, networkRefusal, diskRefusal);
     }
 }

@@ -69,6 +69,8 @@ public record Fault(Kind kind, int at, boolean inFlight, Duration length) {
         PARTITION_ZOOKEEPER("partition-zookeeper", PartitionServer.zookeeper("partition-zookeeper", Cut.ISOLATE)),
         /** That leader's link slow and lossy ({@code tc netem}) for the fault's length. */
         SLOW_LEADER("slow-leader", PartitionServer.leader("slow-leader", Cut.SLOW)),
+        /** That leader's disk full to the last byte for the fault's length ({@code cluster up --tablet-disk}). */
+        FILL_LEADER_DISK("fill-leader-disk", new FillDisk()),
         /** The lake tiering job is cancelled and a new one started, as an operator would. */
         RESTART_TIERING("restart-tiering", new RestartTiering()),
         /** The coordinator server stops and starts again on the same port. */

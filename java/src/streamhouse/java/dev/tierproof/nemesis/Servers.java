@@ -44,6 +44,15 @@ public interface Servers {
                 + " on the cluster ./build.sh cluster up --network isolated starts (--cluster DIR)");
     }
 
+    /**
+     * Fills tablet server {@code id}'s disk to the last byte and returns what frees it (safe to run
+     * twice); only a cluster whose tablet servers have disks of its own ({@code --tablet-disk}).
+     */
+    default Runnable fillDisk(int id) {
+        throw new IllegalArgumentException("fill-leader-disk fills a tablet server's own disk, which tierproof does"
+                + " only on the cluster ./build.sh cluster up --tablet-disk MIB starts (--cluster DIR)");
+    }
+
     /** What the last faults met that a report should say (a server that had to be started twice), then forgotten. */
     default java.util.List<String> takeNotes() {
         return java.util.List.of();

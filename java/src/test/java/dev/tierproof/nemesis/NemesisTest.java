@@ -53,6 +53,12 @@ class NemesisTest {
         }
 
         @Override
+        public Runnable fillDisk(int id) {
+            calls.add("fill tablet " + id);
+            return () -> calls.add("free tablet " + id);
+        }
+
+        @Override
         public Runnable pauseTabletServer(int id) {
             calls.add("pause tablet " + id);
             return () -> calls.add("continue tablet " + id);
@@ -90,7 +96,7 @@ class NemesisTest {
                 "roll tablet 0", "await in sync", "roll tablet 1", "await in sync", "roll tablet 2", "await in sync",
                 "cut tablet-2 ISOLATE", "heal tablet-2", "cut tablet-2 FROM_ZOOKEEPER", "heal tablet-2",
                 "cut tablet-2 FROM_CLIENTS", "heal tablet-2", "cut zookeeper ISOLATE", "heal zookeeper",
-                "cut tablet-2 SLOW", "heal tablet-2", "tiering", "coordinator", "zookeeper", "lake");
+                "cut tablet-2 SLOW", "heal tablet-2", "fill tablet 2", "free tablet 2", "tiering", "coordinator", "zookeeper", "lake");
         List<String> struck = new ArrayList<>();
         for (Fault.Kind kind : Fault.Kind.values()) {
             if (kind == Fault.Kind.LAKE_OUTAGE) {
@@ -99,7 +105,8 @@ class NemesisTest {
             Recorded servers = new Recorded();
             List<String> tiering = new ArrayList<>();
             Struck s = kind.nemesis().strike(target(servers, tiering));
-            assertThat(servers.calls.stream().noneMatch(c -> c.startsWith("continue") || c.startsWith("heal")))
+            assertThat(servers.calls.stream().noneMatch(c -> c.startsWith("continue") || c.startsWith("heal")
+                    || c.startsWith("free")))
                     .as(kind.name()).isTrue();
             s.heal().run();
             struck.addAll(servers.calls);
@@ -119,7 +126,8 @@ class NemesisTest {
     }
 
     private static boolean network(Fault.Kind kind) {
-        return kind.text().startsWith("partition-") || kind == Fault.Kind.SLOW_LEADER;
+        return kind.text().startsWith("partition-") || kind == Fault.Kind.SLOW_LEADER
+                || kind == Fault.Kind.FILL_LEADER_DISK;
     }
 
     @Test
@@ -127,10 +135,13 @@ class NemesisTest {
         assertThat(Fault.Kind.PARTITION_LEADER.nemesis().refusal(Deployment.embedded())).hasValueSatisfying(r ->
                 assertThat(r).contains("cluster up --network isolated"));
         assertThat(Fault.Kind.SLOW_LEADER.nemesis().refusal(Deployment.clusterUp(Optional.empty(),
-                Optional.of("the cluster runs on loopback")))).contains("--faults slow-leader: the cluster runs on"
+                Optional.of("the cluster runs on loopback"), Optional.empty()))).contains("--faults slow-leader: the cluster runs on"
                         + " loopback");
         assertThat(Fault.Kind.PARTITION_ZOOKEEPER.nemesis().refusal(Deployment.clusterUp(Optional.empty(),
-                Optional.empty()))).isEmpty();
+                Optional.empty(), Optional.of("no disks")))).isEmpty();
+        assertThat(Fault.Kind.FILL_LEADER_DISK.nemesis().refusal(Deployment.clusterUp(Optional.empty(),
+                Optional.empty(), Optional.of("no disks of its own")))).contains("--faults fill-leader-disk: no disks"
+                        + " of its own");
         Recorded servers = new Recorded();
         assertThat(Fault.Kind.PARTITION_LEADER_ZOOKEEPER.nemesis().strike(target(servers, new ArrayList<>())).what())
                 .isEqualTo("tablet server 2, the leader of a bucket written, cut off from ZooKeeper only");

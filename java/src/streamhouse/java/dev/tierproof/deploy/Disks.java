@@ -1,0 +1,162 @@
+package dev.tierproof.deploy;
+
+import dev.tierproof.core.TierproofException;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code cluster up --tablet-disk MIB}: each tablet server's data directory on a filesystem of its
+ * own, a size-limited {@code tmpfs} the cluster mounts, so that a fault can fill it without
+ * touching the machine's disks. Each mount is written to the cluster's {@code disks} file,
+ * unmounted by {@code cluster down}, and swept by the next {@code cluster up} when its cluster is
+ * gone (the JVM that was bringing it up killed before its state file), as {@link Network} is.
+ */
+final class Disks {
+    /** The file in a cluster's directory that lists its mounts. */
+    static final String FILE = "disks";
+    /** Where each cluster's mounts are noted with their owner, for the sweep. */
+    static final Path OWNERS = Path.of("/run/tierproof-disks");
+    /** The file a disk fault fills a tablet server's filesystem with. */
+    static final String FILLER = "tierproof-filler";
+
+    private Disks() {}
+
+    /** Refuses up front, naming what is missing, when this machine cannot mount a tmpfs (not root). */
+    static void checkPrivileges(Path dir) {
+        Path probe = dir.getParent().resolve(".tierproof-mount-probe-" + ProcessHandle.current().pid());
+        try {
+            Files.createDirectories(probe);
+            Network.run("mount", "-t", "tmpfs", "-o", "size=1m,mode=0700", "tierproof-probe", probe.toString());
+            Network.run("umount", probe.toString());
+        } catch (IOException | RuntimeException e) {
+            throw new IllegalArgumentException("--tablet-disk mounts a tmpfs of its own for each tablet server's data,"
+                    + " which needs root (CAP_SYS_ADMIN); here: " + e.getMessage(), e);
+        } finally {
+            try {
+                Files.deleteIfExists(probe);
+            } catch (IOException e) {
+                // an empty directory beside the cluster's, named as ours
+            }
+        }
+    }
+
+    /** Mounts a tmpfs of {@code mib} MiB at {@code at} (made here), noted in {@code dir}'s list. */
+    static void mount(Path dir, Path at, int mib) {
+        try {
+            Files.createDirectories(at);
+            note(dir, at);
+            Network.run("mount", "-t", "tmpfs", "-o", "size=" + mib + "m,mode=0700", "tierproof-tablet",
+                    at.toString());
+        } catch (IOException e) {
+            throw new TierproofException("could not mount a tmpfs at " + at + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static void note(Path dir, Path at) throws IOException {
+        Files.writeString(dir.resolve(FILE), at + "\n", StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        Files.createDirectories(OWNERS);
+        Files.writeString(OWNERS.resolve(token(dir)), dir.toAbsolutePath() + "\n" + ProcessHandle.current().pid()
+                + "\n");
+    }
+
+    private static String token(Path dir) {
+        return Integer.toHexString(dir.toAbsolutePath().toString().hashCode());
+    }
+
+    /** Whether the cluster in {@code dir} has disks of its own. */
+    static boolean has(Path dir) {
+        return Files.isRegularFile(dir.resolve(FILE));
+    }
+
+    /** Unmounts every disk of the cluster in {@code dir} (lazily: a process still holding one cannot stop it). */
+    static List<String> unmount(Path dir) {
+        List<String> done = new ArrayList<>();
+        try {
+            if (Files.isRegularFile(dir.resolve(FILE))) {
+                for (String at : Files.readAllLines(dir.resolve(FILE))) {
+                    if (!at.isBlank() && mounted(at.trim())) {
+                        Network.run("umount", "-l", at.trim());
+                        done.add(at.trim());
+                    }
+                }
+                Files.delete(dir.resolve(FILE));
+            }
+            Files.deleteIfExists(OWNERS.resolve(token(dir)));
+        } catch (IOException e) {
+            throw new TierproofException("could not unmount the disks of " + dir + ": " + e.getMessage(), e);
+        }
+        return done;
+    }
+
+    /** Whether {@code at} is a mount point now ({@code /proc/mounts}). */
+    static boolean mounted(String at) {
+        try {
+            return Files.readAllLines(Path.of("/proc/mounts")).stream().anyMatch(l -> l.split(" ")[1].equals(at));
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** Unmounts the disks of clusters that are gone: no state file, and the JVM that made them has ended. */
+    static void sweep() {
+        if (!Files.isDirectory(OWNERS)) {
+            return;
+        }
+        try (var owners = Files.list(OWNERS)) {
+            for (Path owner : owners.toList()) {
+                String[] lines = Files.readString(owner).trim().split("\n");
+                Path dir = Path.of(lines[0].trim());
+                boolean making = lines.length > 1 && ProcessHandle.of(Long.parseLong(lines[1].trim()))
+                        .map(ProcessHandle::isAlive).orElse(false);
+                if (!making && !Files.isRegularFile(dir.resolve(ProcessCluster.STATE))) {
+                    unmount(dir);
+                    Files.deleteIfExists(owner);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // a sweep is best effort: the next one tries again
+        }
+    }
+
+    /**
+     * Fills the filesystem at {@code at} to the last byte with {@link #FILLER}, and returns what
+     * frees it again (safe to run twice). Should this JVM end first, it frees it on its way out.
+     */
+    static Runnable fill(Path at) {
+        if (!mounted(at.toString())) {
+            throw new IllegalArgumentException(at + " is no filesystem of the cluster's own: bring the cluster up"
+                    + " with --tablet-disk MIB to fill a tablet server's disk");
+        }
+        Path filler = at.resolve(FILLER);
+        Runnable free = () -> {
+            try {
+                Files.deleteIfExists(filler);
+            } catch (IOException e) {
+                throw new TierproofException("could not free " + at + ": " + e.getMessage(), e);
+            }
+        };
+        Thread onExit = new Thread(free, "tierproof-free-" + at.getFileName());
+        Runtime.getRuntime().addShutdownHook(onExit);
+        byte[] chunk = new byte[1 << 20];
+        try (OutputStream out = Files.newOutputStream(filler)) {
+            while (true) {
+                out.write(chunk);
+            }
+        } catch (IOException full) {
+            // No space left on device: the disk is full, as the fault wants.
+        }
+        return () -> {
+            free.run();
+            try {
+                Runtime.getRuntime().removeShutdownHook(onExit);
+            } catch (IllegalStateException exiting) {
+                // the hook frees it anyway
+            }
+        };
+    }
+}
