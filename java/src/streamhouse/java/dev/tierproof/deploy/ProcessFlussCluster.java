@@ -11,6 +11,8 @@ import java.time.Duration;
 public final class ProcessFlussCluster implements FlussCluster {
     /** A killed server's ZooKeeper session must expire (up to a minute) before its successor registers. */
     private static final Duration RESTART = Duration.ofSeconds(120);
+    /** How long a healed server may still take to exit on what the fault did to it. */
+    private static final Duration SETTLE = Duration.ofSeconds(5);
     private ProcessCluster.State state;
     private final java.util.List<String> notes = new java.util.ArrayList<>();
 
@@ -109,7 +111,31 @@ public final class ProcessFlussCluster implements FlussCluster {
         ProcessCluster.diskRefusal(state).ifPresent(r -> {
             throw new IllegalArgumentException(r);
         });
-        return Disks.fill(state.dir().resolve("tablet-" + id).toAbsolutePath());
+        Runnable free = Disks.fill(state.dir().resolve("tablet-" + id).toAbsolutePath());
+        return () -> {
+            free.run();
+            startIfExited("tablet-" + id, "exited on its full disk (Fluss stops a server on a fatal I/O error)");
+        };
+    }
+
+    /**
+     * Starts part {@code name} again, once its fault has healed, if it exited meanwhile (or exits
+     * within {@link #SETTLE}: a fatal error's shutdown takes a moment), as an orchestrator would.
+     */
+    private synchronized void startIfExited(String name, String why) {
+        long end = System.nanoTime() + SETTLE.toNanos();
+        while (state.parts().get(name).alive() && System.nanoTime() < end) {
+            try {
+                Thread.sleep(250);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+        if (!state.parts().get(name).alive()) {
+            notes.add(name + " " + why + "; started again once healed, as an orchestrator would");
+            state = PartRestart.killed(state, name, RESTART, notes::add);
+        }
     }
 
     @Override

@@ -49,7 +49,9 @@ final class FaultSchedule implements ClientWriter.Interruptions, AutoCloseable {
             long ft = System.nanoTime();
             Struck struck = f.kind().nemesis().strike(target);
             String whom = struck.what().isEmpty() ? "" : struck.what() + ", ";
-            injected.add(f + " (" + whom + Statements.millisSince(ft) + " ms)");
+            synchronized (injected) {
+                injected.add(f + " (" + whom + Statements.millisSince(ft) + " ms)");
+            }
             if (!f.length().isZero()) {
                 steps.progress().step("fault: " + f + " holds" + (whom.isEmpty() ? "" : " (" + struck.what() + ")")
                         + "; it heals in " + f.length().toMillis() + " ms, and the writes go on meanwhile");
@@ -82,7 +84,14 @@ final class FaultSchedule implements ClientWriter.Interruptions, AutoCloseable {
                 if (!done[0]) {
                     done[0] = true;
                     heal.run();
-                    steps.progress().step("fault: " + f + " healed");
+                    List<String> notes = target.servers().takeNotes();
+                    String said = notes.isEmpty() ? "" : " (" + String.join("; ", notes) + ")";
+                    steps.progress().step("fault: " + f + " healed" + said);
+                    if (!said.isEmpty()) {
+                        synchronized (injected) {
+                            injected.add(f + " healed" + said);
+                        }
+                    }
                 }
             }
         };
@@ -117,6 +126,8 @@ final class FaultSchedule implements ClientWriter.Interruptions, AutoCloseable {
 
     /** The faults that struck, each with whom and how long striking took: {@code restart-tablet@30 (5120 ms)}. */
     List<String> injected() {
-        return List.copyOf(injected);
+        synchronized (injected) {
+            return List.copyOf(injected);
+        }
     }
 }
