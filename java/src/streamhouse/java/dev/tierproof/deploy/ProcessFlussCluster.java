@@ -15,6 +15,8 @@ public final class ProcessFlussCluster implements FlussCluster {
     private static final Duration SETTLE = Duration.ofSeconds(5);
     private ProcessCluster.State state;
     private final java.util.List<String> notes = new java.util.ArrayList<>();
+    /** The tablet servers whose disk a fault holds full now. */
+    private final java.util.Set<Integer> diskFull = new java.util.HashSet<>();
 
     public ProcessFlussCluster(ProcessCluster.State state) {
         this.state = state;
@@ -55,7 +57,20 @@ public final class ProcessFlussCluster implements FlussCluster {
             throw new IllegalArgumentException("move-tablet brings a tablet server back on a new port, which only the"
                     + " embedded cluster does: the cluster's servers keep their ports");
         }
+        refuseWhileFull(id, "restart");
         state = PartRestart.killed(state, "tablet-" + id, RESTART, notes::add);
+    }
+
+    /**
+     * A server cannot start on a full disk (it stops again at once): a schedule that restarts one
+     * while fill-leader-disk holds on it is an error of the run, refused before anything is done.
+     */
+    private void refuseWhileFull(int id, String what) {
+        if (diskFull.contains(id)) {
+            throw new dev.tierproof.run.RunError("the schedule would " + what + " tablet server " + id + " while its"
+                    + " disk is full (fill-leader-disk holds on it): a server cannot start on a full disk, so that is"
+                    + " no fault a cluster meets; refused, not struck");
+        }
     }
 
     @Override
@@ -66,6 +81,7 @@ public final class ProcessFlussCluster implements FlussCluster {
     /** {@code SIGTERM}: Fluss's shutdown hook closes the server, which is a controlled shutdown in 0.9.1. */
     @Override
     public synchronized void rollTabletServer(int id) {
+        refuseWhileFull(id, "roll");
         state = PartRestart.stopped(state, "tablet-" + id, RESTART, notes::add);
     }
 
@@ -112,8 +128,12 @@ public final class ProcessFlussCluster implements FlussCluster {
             throw new IllegalArgumentException(r);
         });
         Runnable free = Disks.fill(state.dir().resolve("tablet-" + id).toAbsolutePath());
+        diskFull.add(id);
         return () -> {
             free.run();
+            synchronized (this) {
+                diskFull.remove(id);
+            }
             startIfExited("tablet-" + id, "exited on its full disk (Fluss stops a server on a fatal I/O error)");
         };
     }

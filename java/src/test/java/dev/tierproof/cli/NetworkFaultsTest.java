@@ -12,10 +12,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Network partitions on a 3-replica cluster of processes, each Fluss server in a network namespace
- * of its own ({@code cluster up --network isolated}): the leader cut off from everyone, then from
- * ZooKeeper only, in one schedule, longer than the servers' ZooKeeper session. Leadership moves,
- * the ISR shrinks and grows back, the promise holds, and once down nothing of the network is left.
+ * The nemesis on a 3-replica cluster of processes, each Fluss server in a network namespace of its
+ * own and each tablet server's data on a disk of its own ({@code cluster up --network isolated
+ * --tablet-disk}): the leader cut off from everyone, then from ZooKeeper only, longer than the
+ * servers' ZooKeeper session (leadership moves, the ISR shrinks and grows back, the promise holds);
+ * then a follower paused, the leader killed, a rolling restart and a full disk in one schedule. Once
+ * down, nothing of the network or the disks is left.
  */
 class NetworkFaultsTest {
     @TempDir
@@ -27,7 +29,7 @@ class NetworkFaultsTest {
         // A 6 s session (ZooKeeper's floor is two ticks, 4 s): a 10 s cut outlasts it, so the coordinator
         // elects a new leader while the old one still believes it leads.
         Outcome up = run("cluster", "up", "--dir", dir.toString(), "--tablet-servers", "3", "--network", "isolated",
-                "--server-option", "zookeeper.client.session-timeout=6s");
+                "--tablet-disk", "128", "--server-option", "zookeeper.client.session-timeout=6s");
         assertThat(up.status()).as(up.out() + up.err()).isEqualTo(Main.CONSISTENT);
         String token = Files.readString(dir.resolve("network")).split(" ")[0];
         try {
@@ -53,11 +55,28 @@ class NetworkFaultsTest {
             JsonNode timeline = new ObjectMapper().readTree(report.toFile()).path("availability").path("timeline");
             String changes = timeline.toString();
             assertThat(changes).as(changes).containsPattern("epoch [1-9]").containsPattern("isr \\[\\d, \\d\\] of");
+
+            // The other kinds on the same cluster, one schedule: a follower paused, the leader killed, every
+            // server rolled (controlled shutdown, in turn), the leader's disk filled (Fluss stops a server on a
+            // full disk; it is started again once freed). It runs to a verdict; a STALLED one is the tiering
+            // job's list-offsets hang after a restart (docs/findings/fluss-0.9-tiering-hangs-on-list-offsets.md).
+            Files.writeString(ddl, Files.readString(ddl).replace("TABLE cut", "TABLE kinds"));
+            Outcome kinds = run("streamhouse", "--cluster", dir.toString(), "--ddl-file", ddl.toString(), "--random",
+                    "400", "--keys", "40", "--reads", ClusterCommandTest.LAKE_AND_UNION, "--tiering-checkpoints", "3",
+                    "--faults", "pause-follower@50+3s,kill-leader@120,rolling-restart@200,fill-leader-disk@320+3s");
+            assertThat(kinds.out()).as(kinds.out() + kinds.err()).containsPattern("verdict +: (CONSISTENT|STALLED)")
+                    .containsPattern("pause-follower@50\\+3s \\(tablet server \\d, an in-sync follower")
+                    .containsPattern("kill-leader@120 \\(tablet server \\d, the leader of a bucket written")
+                    .contains("rolling-restart@200 (tablet servers in turn: 0 (", "stopped on SIGTERM")
+                    .containsPattern("fill-leader-disk@320\\+3s \\(tablet server \\d, the leader of a bucket written,"
+                            + " its disk full").contains("availability     : available");
+            assertThat(Files.readString(dir.resolve("disks"))).contains("tablet-2");
         } finally {
             Outcome down = run("cluster", "down", "--dir", dir.toString());
             assertThat(down.status()).as(down.out() + down.err()).isEqualTo(Main.CONSISTENT);
         }
-        // Nothing of its network is left: no namespace, no bridge, no note.
+        // Nothing of its network or disks is left: no namespace, no bridge, no mount, no note.
+        assertThat(Files.readString(Path.of("/proc/mounts"))).doesNotContain(dir.toString());
         assertThat(ip("netns", "list")).doesNotContain("tierproof-" + token + "-");
         assertThat(ip("-o", "link", "show")).doesNotContain("tpb" + token).doesNotContain("tpv" + token);
         assertThat(Path.of("/run/tierproof-networks", token)).doesNotExist();
