@@ -70,7 +70,9 @@ public record Fault(Kind kind, int at, boolean inFlight, Duration length) {
         /** That leader's link slow and lossy ({@code tc netem}) for the fault's length. */
         SLOW_LEADER("slow-leader", PartitionServer.leader("slow-leader", Cut.SLOW)),
         /** That leader's disk full to the last byte for the fault's length ({@code cluster up --tablet-disk}). */
-        FILL_LEADER_DISK("fill-leader-disk", new FillDisk()),
+        FILL_LEADER_DISK("fill-leader-disk", FillDisk.leader()),
+        /** As {@link #FILL_LEADER_DISK}, to an in-sync follower of that bucket. */
+        FILL_FOLLOWER_DISK("fill-follower-disk", FillDisk.follower()),
         /** The lake tiering job is cancelled and a new one started, as an operator would. */
         RESTART_TIERING("restart-tiering", new RestartTiering()),
         /** The coordinator server stops and starts again on the same port. */

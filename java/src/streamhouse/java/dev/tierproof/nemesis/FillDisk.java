@@ -3,17 +3,35 @@ package dev.tierproof.nemesis;
 import java.util.Optional;
 
 /**
- * The disk of the leader of a bucket the run writes filled to the last byte for the fault's
- * length, then freed: its log appends, its KV snapshots, its high-watermark checkpoints all meet
+ * The disk of the leader of a bucket the run writes (or of an in-sync follower) filled to the last
+ * byte for the fault's length, then freed: its log appends, its KV snapshots, its high-watermark checkpoints all meet
  * "no space left on device". Only on {@code cluster up --tablet-disk MIB}, whose tablet servers keep
  * their data on a filesystem of the cluster's own: tierproof never fills the machine's disks.
  */
 final class FillDisk implements Nemesis {
+    private final String kind;
+    private final String role;
+    private final java.util.function.ToIntFunction<Roles> server;
+
+    private FillDisk(String kind, String role, java.util.function.ToIntFunction<Roles> server) {
+        this.kind = kind;
+        this.role = role;
+        this.server = server;
+    }
+
+    static FillDisk leader() {
+        return new FillDisk("fill-leader-disk", "the leader of a bucket written", Roles::leader);
+    }
+
+    static FillDisk follower() {
+        return new FillDisk("fill-follower-disk", "an in-sync follower of a bucket written", Roles::follower);
+    }
+
     @Override
     public Struck strike(Target target) {
-        int id = target.roles().leader();
+        int id = server.applyAsInt(target.roles());
         Runnable free = target.servers().fillDisk(id);
-        return new Struck("tablet server " + id + ", the leader of a bucket written, its disk full", free);
+        return new Struck("tablet server " + id + ", " + role + ", its disk full", free);
     }
 
     @Override
@@ -24,11 +42,11 @@ final class FillDisk implements Nemesis {
     @Override
     public Optional<String> refusal(Deployment deployment) {
         if (deployment.cluster() != Deployment.Cluster.CLUSTER_UP) {
-            return Optional.of((deployment.searching() ? "fill-leader-disk fills a server's own disk, and a search"
-                    + " runs on an embedded cluster" : "--faults fill-leader-disk fills a server's own disk, which"
+            return Optional.of((deployment.searching() ? kind + " fills a server's own disk, and a search"
+                    + " runs on an embedded cluster" : "--faults " + kind + " fills a server's own disk, which"
                     + " tierproof does only on the cluster ./build.sh cluster up --tablet-disk MIB starts: run it"
                     + " with --cluster DIR"));
         }
-        return deployment.diskRefusal().map(r -> "--faults fill-leader-disk: " + r);
+        return deployment.diskRefusal().map(r -> "--faults " + kind + ": " + r);
     }
 }

@@ -96,7 +96,7 @@ class NemesisTest {
                 "roll tablet 0", "await in sync", "roll tablet 1", "await in sync", "roll tablet 2", "await in sync",
                 "cut tablet-2 ISOLATE", "heal tablet-2", "cut tablet-2 FROM_ZOOKEEPER", "heal tablet-2",
                 "cut tablet-2 FROM_CLIENTS", "heal tablet-2", "cut zookeeper ISOLATE", "heal zookeeper",
-                "cut tablet-2 SLOW", "heal tablet-2", "fill tablet 2", "free tablet 2", "tiering", "coordinator", "zookeeper", "lake");
+                "cut tablet-2 SLOW", "heal tablet-2", "fill tablet 2", "free tablet 2", "fill tablet 1", "free tablet 1", "tiering", "coordinator", "zookeeper", "lake");
         List<String> struck = new ArrayList<>();
         for (Fault.Kind kind : Fault.Kind.values()) {
             if (kind == Fault.Kind.LAKE_OUTAGE) {
@@ -127,7 +127,7 @@ class NemesisTest {
 
     private static boolean network(Fault.Kind kind) {
         return kind.text().startsWith("partition-") || kind == Fault.Kind.SLOW_LEADER
-                || kind == Fault.Kind.FILL_LEADER_DISK;
+                || kind == Fault.Kind.FILL_LEADER_DISK || kind == Fault.Kind.FILL_FOLLOWER_DISK;
     }
 
     @Test
