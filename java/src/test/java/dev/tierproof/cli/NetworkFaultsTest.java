@@ -16,8 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
  * own and each tablet server's data on a disk of its own ({@code cluster up --network isolated
  * --tablet-disk}): the leader cut off from everyone, then from ZooKeeper only, longer than the
  * servers' ZooKeeper session (leadership moves, the ISR shrinks and grows back, the promise holds);
- * then a follower paused, the leader killed, a rolling restart and a full disk in one schedule. Once
- * down, nothing of the network or the disks is left.
+ * then a follower paused, the leader killed and a rolling restart in one schedule; then a follower's
+ * disk full (a finding). Once down, nothing of the network or the disks is left.
  */
 class NetworkFaultsTest {
     @TempDir
@@ -29,7 +29,8 @@ class NetworkFaultsTest {
         // A 6 s session (ZooKeeper's floor is two ticks, 4 s): a 10 s cut outlasts it, so the coordinator
         // elects a new leader while the old one still believes it leads.
         Outcome up = run("cluster", "up", "--dir", dir.toString(), "--tablet-servers", "3", "--network", "isolated",
-                "--tablet-disk", "128", "--server-option", "zookeeper.client.session-timeout=6s");
+                "--tablet-disk", "128", "--server-option", "zookeeper.client.session-timeout=6s", "--server-option",
+                "log.replica.max-lag-time=5s");
         assertThat(up.status()).as(up.out() + up.err()).isEqualTo(Main.CONSISTENT);
         String token = Files.readString(dir.resolve("network")).split(" ")[0];
         try {
@@ -57,19 +58,31 @@ class NetworkFaultsTest {
             assertThat(changes).as(changes).containsPattern("epoch [1-9]").containsPattern("isr \\[\\d, \\d\\] of");
 
             // The other kinds on the same cluster, one schedule: a follower paused, the leader killed, every
-            // server rolled (controlled shutdown, in turn), the leader's disk filled (Fluss stops a server on a
-            // full disk; it is started again once freed). It runs to a verdict; a STALLED one is the tiering
+            // server rolled (controlled shutdown, in turn). It runs to a verdict; a STALLED one is the tiering
             // job's list-offsets hang after a restart (docs/findings/fluss-0.9-tiering-hangs-on-list-offsets.md).
             Files.writeString(ddl, Files.readString(ddl).replace("TABLE cut", "TABLE kinds"));
             Outcome kinds = run("streamhouse", "--cluster", dir.toString(), "--ddl-file", ddl.toString(), "--random",
                     "400", "--keys", "40", "--reads", ClusterCommandTest.LAKE_AND_UNION, "--tiering-checkpoints", "3",
-                    "--faults", "pause-follower@50+3s,kill-leader@120,rolling-restart@200,fill-leader-disk@320+3s");
+                    "--faults", "pause-follower@50+3s,kill-leader@120,rolling-restart@200");
             assertThat(kinds.out()).as(kinds.out() + kinds.err()).containsPattern("verdict +: (CONSISTENT|STALLED)")
                     .containsPattern("pause-follower@50\\+3s \\(tablet server \\d, an in-sync follower")
                     .containsPattern("kill-leader@120 \\(tablet server \\d, the leader of a bucket written")
                     .contains("rolling-restart@200 (tablet servers in turn: 0 (", "stopped on SIGTERM")
-                    .containsPattern("fill-leader-disk@320\\+3s \\(tablet server \\d, the leader of a bucket written,"
-                            + " its disk full").contains("availability     : available");
+                    .contains("availability     : available");
+
+            // A follower's disk full for 4 s while the writes go on: its fetcher meets "No space left on device",
+            // drops the bucket and never fetches it again, so the ISR stays short of it: UNAVAILABLE (a finding:
+            // docs/findings/fluss-0.9-full-disk-follower-leaves-isr.md).
+            // One bucket: the follower leads nothing of it (a leader's own append on a full disk stops the server).
+            Files.writeString(ddl, Files.readString(ddl).replace("TABLE kinds", "TABLE full")
+                    .replace("'bucket.num' = '2'", "'bucket.num' = '1'"));
+            Outcome full = run("streamhouse", "--cluster", dir.toString(), "--ddl-file", ddl.toString(), "--random",
+                    "6000", "--keys", "100", "--reads", ClusterCommandTest.LAKE_AND_UNION, "--faults",
+                    "fill-follower-disk@300+4s");
+            assertThat(full.status()).as(full.out() + full.err()).isEqualTo(Main.INCONSISTENT);
+            assertThat(full.out()).containsPattern("fill-follower-disk@300\\+4s \\(tablet server (\\d), an in-sync"
+                    + " follower of a bucket written, its disk full").containsPattern("verdict +: UNAVAILABLE: .*b0: leader"
+                    + " \\d \\(epoch \\d+\\), isr \\[\\d, \\d\\] of \\[\\d, \\d, \\d\\]");
             assertThat(Files.readString(dir.resolve("disks"))).contains("tablet-2");
         } finally {
             Outcome down = run("cluster", "down", "--dir", dir.toString());
