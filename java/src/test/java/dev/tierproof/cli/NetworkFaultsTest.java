@@ -88,7 +88,9 @@ class NetworkFaultsTest {
             Outcome down = run("cluster", "down", "--dir", dir.toString());
             assertThat(down.status()).as(down.out() + down.err()).isEqualTo(Main.CONSISTENT);
         }
-        // Nothing of its network or disks is left: no namespace, no bridge, no mount, no note.
+        // Nothing of it is left: no process, no namespace, no bridge, no mount, no note.
+        assertThat(ProcessHandle.allProcesses().filter(h -> h.info().commandLine().orElse("").contains(dir.toString()))
+                .map(h -> h.pid() + " " + h.info().commandLine().orElse("")).toList()).isEmpty();
         assertThat(Files.readString(Path.of("/proc/mounts"))).doesNotContain(dir.toString());
         assertThat(ip("netns", "list")).doesNotContain("tierproof-" + token + "-");
         assertThat(ip("-o", "link", "show")).doesNotContain("tpb" + token).doesNotContain("tpv" + token);
