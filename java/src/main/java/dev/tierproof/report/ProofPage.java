@@ -44,6 +44,7 @@ final class ProofPage {
                 .section("differences", "Differences", differences())
                 .section("checkpoints", "Checkpoints and cuts", checkpoints())
                 .section("tier-lag", "Tier lag while the proof ran", plots())
+                .section("availability", "Leaders and in-sync replicas", availability())
                 .section("run", "The run", run())
                 .collapsed("What the command line printed", report.text(ddlLabel))
                 .add(footer())
@@ -223,10 +224,29 @@ final class ProofPage {
     }
 
     private String plots() {
-        List<String> svgs = TierLagPlots.svgs(report.tierLag());
+        List<String> svgs = TierLagPlots.svgs(report.tierLag(), report.faultBands());
         return svgs.isEmpty() ? "" : "<p>The lake watch's polls: the changes in the Fluss log and in the lake,"
                 + " and the gap between them. A dashed rule marks each lake snapshot (its id) at the poll that first"
-                + " saw it.</p>\n" + String.join("\n", svgs);
+                + " saw it" + (report.faultBands().isEmpty() ? "" : "; a shaded band, each fault while it held")
+                + ".</p>\n" + String.join("\n", svgs);
+    }
+
+    /** Once faults healed: was every bucket led and in sync again, and each change of leader or ISR seen. */
+    private String availability() {
+        Availability a = report.availability();
+        if (a == null) {
+            return "";
+        }
+        StringBuilder sb = new StringBuilder(Html.element("p", "", badge(a.available() ? "consistent" : "inconsistent",
+                a.available() ? "AVAILABLE" : "UNAVAILABLE") + " " + Html.escape(a.evidence())));
+        if (!a.timeline().isEmpty()) {
+            sb.append("<p>Each change seen (ms since the watch started: each bucket's leader, its epoch, and its"
+                    + " in-sync replicas of the replicas it should have):</p>");
+            StringBuilder list = new StringBuilder();
+            a.timeline().forEach(t -> list.append(Html.text("li", "", t)));
+            sb.append(Html.element("ul", "timeline", list.toString()));
+        }
+        return sb.toString();
     }
 
     /** The run's own lines for people, the table's DDL and where the time went. */

@@ -50,6 +50,7 @@ public final class ProofReport extends Report {
     private List<TierLag> tierLag = List.of();
     private java.util.Set<String> failedReads = java.util.Set.of();
     private Availability availability;
+    private List<FaultBand> faultBands = List.of();
 
     /**
      * @param json the report for tools, without the verdict, timings and versions (added here)
@@ -108,6 +109,20 @@ public final class ProofReport extends Report {
                 .put("evidence", checked.evidence());
         checked.timeline().forEach(o.putArray("timeline")::add);
         return this;
+    }
+
+    /** Keeps when each fault held ({@code fault_bands} in the JSON), drawn over the tier-lag plots. */
+    public ProofReport withFaultBands(List<FaultBand> bands) {
+        faultBands = List.copyOf(bands);
+        var array = json().putArray("fault_bands");
+        bands.forEach(b -> array.addObject().put("fault", b.fault()).put("from_ms", b.fromMillis())
+                .put("to_ms", b.toMillis()));
+        return this;
+    }
+
+    /** When each fault held (see {@link #withFaultBands}); none for a run without faults. */
+    public List<FaultBand> faultBands() {
+        return faultBands;
     }
 
     /** Whether the table was served again after its faults (see {@link #withAvailability}), or null when not checked. */

@@ -25,12 +25,17 @@ final class SvgPlot {
     /** Something that happened at {@code x}: a vertical rule with a short label. */
     record Event(double x, String label) {}
 
+    /** Something that held from {@code from} to {@code to}: a shaded band with a short label. */
+    record Band(double from, double to, String label) {}
+
     private final String title;
     private final String xTitle;
     private final String yTitle;
     private final List<Line> lines = new ArrayList<>();
     private final List<Event> events = new ArrayList<>();
+    private final List<Band> bands = new ArrayList<>();
     private String eventsName = "";
+    private String bandsName = "";
 
     SvgPlot(String title, String xTitle, String yTitle) {
         this.title = title;
@@ -50,9 +55,17 @@ final class SvgPlot {
         return this;
     }
 
+    /** Shades {@code held}, named {@code name} in the legend. */
+    SvgPlot bands(String name, List<Band> held) {
+        bandsName = name;
+        bands.addAll(held);
+        return this;
+    }
+
     String svg() {
-        Scale x = Scale.of(lines.stream().flatMap(l -> l.points().stream()).mapToDouble(p -> p[0]).max().orElse(1),
-                LEFT, WIDTH - RIGHT, false);
+        double lastX = Math.max(lines.stream().flatMap(l -> l.points().stream()).mapToDouble(p -> p[0]).max().orElse(1),
+                bands.stream().mapToDouble(Band::to).max().orElse(0));
+        Scale x = Scale.of(lastX, LEFT, WIDTH - RIGHT, false);
         Scale y = Scale.of(lines.stream().flatMap(l -> l.points().stream()).mapToDouble(p -> p[1]).max().orElse(1),
                 HEIGHT - BOTTOM, TOP, true);
         StringBuilder svg = new StringBuilder();
@@ -61,6 +74,7 @@ final class SvgPlot {
                 + "<title>%s</title>", WIDTH, HEIGHT, WIDTH, HEIGHT, Html.escape(title)));
         yGrid(svg, y);
         xTicks(svg, x);
+        bandAreas(svg, x);
         eventRules(svg, x);
         lines.forEach(l -> svg.append(l.filled() ? area(l, x, y) : polyline(l, x, y)));
         axisTitles(svg);
@@ -88,6 +102,19 @@ final class SvgPlot {
             svg.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" stroke=\"#888\"/>"
                     + "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\" fill=\"#444\">%s</text>", px, px, base,
                     base + 5, px, base + 18, x.label(v)));
+        }
+    }
+
+    /** Each band as a shaded stretch of the plot's height (at least 2 px wide), its label at its foot. */
+    private void bandAreas(StringBuilder svg, Scale x) {
+        for (Band b : bands) {
+            double from = x.at(b.from());
+            double width = Math.max(2, x.at(b.to()) - from);
+            svg.append(String.format(Locale.ROOT, "<rect class=\"band\" x=\"%.1f\" y=\"%d\" width=\"%.1f\""
+                    + " height=\"%d\" fill=\"#c0392b\" fill-opacity=\"0.12\"><title>%s</title></rect>"
+                    + "<text x=\"%.1f\" y=\"%d\" fill=\"#922b21\" font-size=\"10\">%s</text>", from, TOP, width,
+                    HEIGHT - BOTTOM - TOP, Html.escape(b.label()), from + 2, HEIGHT - BOTTOM - 4,
+                    Html.escape(b.label())));
         }
     }
 
@@ -143,8 +170,12 @@ final class SvgPlot {
                     l.name());
         }
         if (!events.isEmpty()) {
-            legendEntry(svg, at, "<line x1=\"7\" x2=\"7\" y1=\"-7\" y2=\"7\" stroke=\"#8a5cc2\""
+            at = legendEntry(svg, at, "<line x1=\"7\" x2=\"7\" y1=\"-7\" y2=\"7\" stroke=\"#8a5cc2\""
                     + " stroke-dasharray=\"3 3\"/>", eventsName);
+        }
+        if (!bands.isEmpty()) {
+            legendEntry(svg, at, "<rect width=\"14\" height=\"12\" y=\"-6\" fill=\"#c0392b\" fill-opacity=\"0.2\"/>",
+                    bandsName);
         }
     }
 

@@ -19,18 +19,25 @@ final class TierLagPlots {
 
     /** The two plots as SVG; none for fewer than two samples (nothing to draw a line through). */
     static List<String> svgs(List<TierLag> samples) {
+        return svgs(samples, List.of());
+    }
+
+    /** As {@link #svgs(List)}, each fault that held shaded over both. */
+    static List<String> svgs(List<TierLag> samples, List<FaultBand> faults) {
         if (samples.size() < 2) {
             return List.of();
         }
         List<SvgPlot.Event> snapshots = snapshots(samples);
+        List<SvgPlot.Band> bands = faults.stream().map(f -> new SvgPlot.Band(f.fromMillis() / 1000.0,
+                f.toMillis() / 1000.0, f.fault())).toList();
         String written = new SvgPlot("Changes in the Fluss log and in the lake over time", "time since the"
                 + " watch started (s)", "changes")
                 .line(new SvgPlot.Line("log end offset (changes written)", LOG, false, points(samples, false)))
                 .line(new SvgPlot.Line("changes tiered into the lake", LAKE, false, points(samples, true)))
-                .events("lake snapshot id, when first seen", snapshots).svg();
+                .events("lake snapshot id, when first seen", snapshots).bands("fault", bands).svg();
         String lag = new SvgPlot("Tier lag over time", "time since the watch started (s)", "changes not yet tiered")
                 .line(new SvgPlot.Line("tier lag (log end − tiered)", LAG, true, lag(samples)))
-                .events("lake snapshot id, when first seen", snapshots).svg();
+                .events("lake snapshot id, when first seen", snapshots).bands("fault", bands).svg();
         return List.of(written, lag);
     }
 

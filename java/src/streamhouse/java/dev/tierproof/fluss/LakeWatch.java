@@ -48,6 +48,11 @@ public final class LakeWatch implements AutoCloseable {
     private final TablePath path;
     private final Duration interval;
     private final long start = System.nanoTime();
+
+    /** Milliseconds since the watch started: the clock of a run's plots, faults and replication samples. */
+    public long now() {
+        return java.time.Duration.ofNanos(System.nanoTime() - start).toMillis();
+    }
     private final List<Sample> samples = new ArrayList<>();
     private final Map<Long, Cut> cuts = new LinkedHashMap<>();
     private final List<String> backwards = new ArrayList<>();

@@ -35,13 +35,14 @@ public final class ReplicationWatch implements AutoCloseable {
     private static final Duration CLOSE = Duration.ofSeconds(15);
 
     private final Replication replication;
-    private final long start = System.nanoTime();
+    private final java.util.function.LongSupplier clock;
     private final List<Sample> changes = new ArrayList<>();
     private final ScheduledExecutorService timer;
     private int failedSamples;
 
-    private ReplicationWatch(Replication replication, Duration interval) {
+    private ReplicationWatch(Replication replication, Duration interval, java.util.function.LongSupplier clock) {
         this.replication = replication;
+        this.clock = clock;
         this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "tierproof-replication-watch");
             t.setDaemon(true);
@@ -52,7 +53,14 @@ public final class ReplicationWatch implements AutoCloseable {
 
     /** Starts sampling {@code replication} every {@code interval}; closing it stops the watch and closes it. */
     public static ReplicationWatch start(Replication replication, Duration interval) {
-        return new ReplicationWatch(replication, interval);
+        long start = System.nanoTime();
+        return start(replication, interval, () -> Duration.ofNanos(System.nanoTime() - start).toMillis());
+    }
+
+    /** As {@link #start(Replication, Duration)}, its samples timed by {@code clock} (milliseconds), as another watch's. */
+    public static ReplicationWatch start(Replication replication, Duration interval,
+            java.util.function.LongSupplier clock) {
+        return new ReplicationWatch(replication, interval, clock);
     }
 
     /** The replication being watched (a fault's target by role reads it). */
@@ -63,7 +71,7 @@ public final class ReplicationWatch implements AutoCloseable {
     /** Takes a sample now, keeps it if it differs from the last one kept, and returns it. */
     public Sample sampleNow() {
         List<Replication.BucketState> buckets = replication.sample();
-        Sample s = new Sample(Duration.ofNanos(System.nanoTime() - start).toMillis(), buckets);
+        Sample s = new Sample(clock.getAsLong(), buckets);
         synchronized (this) {
             if (changes.isEmpty() || !changes.get(changes.size() - 1).buckets().equals(buckets)) {
                 changes.add(s);
@@ -82,9 +90,9 @@ public final class ReplicationWatch implements AutoCloseable {
         }
     }
 
-    /** Milliseconds since the watch began. */
+    /** Milliseconds on the watch's clock. */
     public long now() {
-        return Duration.ofNanos(System.nanoTime() - start).toMillis();
+        return clock.getAsLong();
     }
 
     /** Each change seen, in order (the first sample, then each that differed from the one before). */

@@ -28,12 +28,21 @@ final class FaultSchedule implements ClientWriter.Interruptions, AutoCloseable {
     /** The heals of faults that still hold, each once. */
     private final List<ScheduledFuture<?>> holding = new ArrayList<>();
     private final List<Runnable> heals = new ArrayList<>();
+    /** When each fault held, on {@link #clock}. */
+    private final List<dev.tierproof.report.FaultBand> bands = new ArrayList<>();
+    private final java.util.function.LongSupplier clock;
     private ScheduledExecutorService healer;
 
     FaultSchedule(List<Fault> faults, Target target, Steps steps) {
+        this(faults, target, steps, System::currentTimeMillis);
+    }
+
+    /** With {@code clock} (milliseconds) timing when each fault held, as the run's plots are timed. */
+    FaultSchedule(List<Fault> faults, Target target, Steps steps, java.util.function.LongSupplier clock) {
         this.faults = faults;
         this.target = target;
         this.steps = steps;
+        this.clock = clock;
     }
 
     @Override
@@ -47,15 +56,18 @@ final class FaultSchedule implements ClientWriter.Interruptions, AutoCloseable {
             steps.progress().step("fault: " + f + (f.inFlight() || position == 0 ? ""
                     : " (operations 1 to " + position + " answered)"));
             long ft = System.nanoTime();
+            long from = clock.getAsLong();
             Struck struck = f.kind().nemesis().strike(target);
             String whom = struck.what().isEmpty() ? "" : struck.what() + ", ";
             synchronized (injected) {
                 injected.add(f + " (" + whom + Statements.millisSince(ft) + " ms)");
             }
-            if (!f.length().isZero()) {
+            if (f.length().isZero()) {
+                band(f, from);
+            } else {
                 steps.progress().step("fault: " + f + " holds" + (whom.isEmpty() ? "" : " (" + struck.what() + ")")
                         + "; it heals in " + f.length().toMillis() + " ms, and the writes go on meanwhile");
-                holdFor(f, once(f, struck.heal()));
+                holdFor(f, once(f, struck.heal(), from));
             }
         });
     }
@@ -77,13 +89,14 @@ final class FaultSchedule implements ClientWriter.Interruptions, AutoCloseable {
      * first, and says so; a second caller waits until the first has healed it (the writing's end
      * must not race a heal still under way).
      */
-    private Runnable once(Fault f, Runnable heal) {
+    private Runnable once(Fault f, Runnable heal, long from) {
         boolean[] done = {false};
         return () -> {
             synchronized (done) {
                 if (!done[0]) {
                     done[0] = true;
                     heal.run();
+                    band(f, from);
                     List<String> notes = target.servers().takeNotes();
                     String said = notes.isEmpty() ? "" : " (" + String.join("; ", notes) + ")";
                     steps.progress().step("fault: " + f + " healed" + said);
@@ -121,6 +134,19 @@ final class FaultSchedule implements ClientWriter.Interruptions, AutoCloseable {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
+        }
+    }
+
+    private void band(Fault f, long from) {
+        synchronized (bands) {
+            bands.add(new dev.tierproof.report.FaultBand(f.toString(), from, clock.getAsLong()));
+        }
+    }
+
+    /** When each fault held, on the schedule's clock. */
+    List<dev.tierproof.report.FaultBand> bands() {
+        synchronized (bands) {
+            return List.copyOf(bands);
         }
     }
 

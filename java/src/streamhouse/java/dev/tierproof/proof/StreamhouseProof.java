@@ -5,21 +5,15 @@ import dev.tierproof.core.TierproofException;
 import dev.tierproof.core.Workload;
 import dev.tierproof.flink.FlinkEngine;
 import dev.tierproof.flink.Statements;
-import dev.tierproof.fluss.BucketLeaders;
 import dev.tierproof.fluss.ClientWriter;
 import dev.tierproof.fluss.FlussCatalog;
 import dev.tierproof.fluss.FlussCluster;
 import dev.tierproof.fluss.LakeWatch;
 import dev.tierproof.fluss.ProducerOptions;
-import dev.tierproof.fluss.Replication;
-import dev.tierproof.fluss.ReplicationWatch;
 import dev.tierproof.fluss.TieringJob;
 import dev.tierproof.nemesis.Fault;
 import dev.tierproof.nemesis.RunSetup;
-import dev.tierproof.nemesis.Roles;
-import dev.tierproof.nemesis.Target;
 import dev.tierproof.paimon.LakeLocation;
-import dev.tierproof.report.Availability;
 import dev.tierproof.report.ProofReport;
 import dev.tierproof.run.History;
 import dev.tierproof.run.Steps;
@@ -177,8 +171,6 @@ public final class StreamhouseProof {
 
     /** How often the live checks look at the log and the lake. */
     static final Duration WATCH_INTERVAL = Duration.ofMillis(250);
-    /** How often the replication watch samples leaders and ISRs while faults strike. */
-    static final Duration REPLICATION_INTERVAL = Duration.ofMillis(500);
     /** How long the writing client may take to close before it is abandoned (see {@link BoundedClose}). */
     static final Duration CLIENT_CLOSE = Duration.ofSeconds(30);
 
@@ -210,7 +202,6 @@ public final class StreamhouseProof {
      */
     public static ProofReport run(FlussCluster cluster, FlinkEngine engine, Config cfg, Steps steps) {
         Map<String, Long> timings = new LinkedHashMap<>();
-        List<String> injected;
         long startAll = System.nanoTime();
         StreamhouseTable.Created table = StreamhouseTable.create(cluster, engine, cfg, steps, timings);
         org.apache.fluss.config.Configuration clientConfig = cluster.clientConfig();
@@ -223,22 +214,9 @@ public final class StreamhouseProof {
                 LakeWatch watch = LakeWatch.start(client.get().getAdmin(), table.path(), WATCH_INTERVAL)) {
             ProofRun run = new ProofRun(cluster, engine, cfg, steps, table, client.get(), tiering, watch, timings,
                     new ArrayList<>(), new ArrayList<>());
-            Duration recoveryBound = Recovery.bound(cluster.serverSettings());
-            Availability availability;
             long t = System.nanoTime();
-            Production.Produced produced;
-            try (ReplicationWatch replication = watchReplication(cluster, client.get(), table, cfg)) {
-                Roles roles = replication == null ? () -> BucketLeaders.leaderOfWritten(client.get(), table.path())
-                        : new ReplicaRoles(replication, recoveryBound);
-                FaultSchedule faults = new FaultSchedule(cfg.faults(), new Target(cluster, tiering::restart,
-                        cfg.warehouse(), table.db(), table.table(), roles), steps);
-                try (faults) {
-                    produced = cfg.producer().produce(run, faults);
-                }
-                injected = faults.injected();
-                availability = replication == null ? null
-                        : Recovery.await(replication, recoveryBound, steps, cfg.deadline());
-            }
+            FaultedProduction.Outcome written = FaultedProduction.run(run);
+            Production.Produced produced = written.produced();
             timings.put("write", Statements.millisSince(t));
             Quiescence.Tiered tiered = Quiescence.await(run);
             FinalReads.Judged judged = FinalReads.run(run, tiered);
@@ -248,13 +226,11 @@ public final class StreamhouseProof {
             checkpoints.addAll(Cuts.judge(run, produced.acks(), live));
             timings.put("cuts", Statements.millisSince(t));
             timings.put("total", Statements.millisSince(startAll));
-            ProofReport report = StreamhouseReport.of(run, produced, injected, tiered, judged, checkpoints, live);
-            if (availability != null) {
-                report.withAvailability(availability);
-            }
+            ProofReport report = written.into(StreamhouseReport.of(run, produced, written.injected(), tiered, judged,
+                    checkpoints, live));
             if (cfg.history() != null) {
                 cfg.history().finish(run.unknownWithin(cfg.workload().operations()), run.failures(),
-                        injected, report.consistent(), report.verdictWord());
+                        written.injected(), report.consistent(), report.verdictWord());
             }
             return report;
         } catch (RuntimeException e) {
@@ -262,18 +238,5 @@ public final class StreamhouseProof {
         } catch (Exception e) {
             throw new TierproofException("the streamhouse proof failed: " + e.getMessage(), e);
         }
-    }
-
-    /**
-     * A watch on the table's leaders and in-sync replicas while a run with faults writes and heals,
-     * on a cluster whose ZooKeeper tierproof knows; null otherwise (no faults, or a cluster elsewhere).
-     */
-    private static ReplicationWatch watchReplication(FlussCluster cluster, Connection client,
-            StreamhouseTable.Created table, Config cfg) {
-        if (cfg.faults().isEmpty() || cluster.zookeeper().isEmpty()) {
-            return null;
-        }
-        return ReplicationWatch.start(Replication.of(cluster, client, table.path()),
-                REPLICATION_INTERVAL);
     }
 }

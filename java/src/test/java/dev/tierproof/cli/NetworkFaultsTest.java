@@ -16,8 +16,9 @@ import org.junit.jupiter.api.io.TempDir;
  * own and each tablet server's data on a disk of its own ({@code cluster up --network isolated
  * --tablet-disk}): the leader cut off from everyone, then from ZooKeeper only, longer than the
  * servers' ZooKeeper session (leadership moves, the ISR shrinks and grows back, the promise holds);
- * then a follower paused, the leader killed and a rolling restart in one schedule; then a follower's
- * disk full (a finding). Once down, nothing of the network or the disks is left.
+ * then a follower's disk full (a finding). Once down, nothing of the network or the disks is left.
+ * (A pause, a kill and a rolling restart on this cluster were measured by hand: docs/where-it-runs.md;
+ * ClusterCommandTest kills and pauses on cluster up's processes.)
  */
 class NetworkFaultsTest {
     @TempDir
@@ -57,24 +58,11 @@ class NetworkFaultsTest {
             String changes = timeline.toString();
             assertThat(changes).as(changes).containsPattern("epoch [1-9]").containsPattern("isr \\[\\d, \\d\\] of");
 
-            // The other kinds on the same cluster, one schedule: a follower paused, the leader killed, every
-            // server rolled (controlled shutdown, in turn). It runs to a verdict; a STALLED one is the tiering
-            // job's list-offsets hang after a restart (docs/findings/fluss-0.9-tiering-hangs-on-list-offsets.md).
-            Files.writeString(ddl, Files.readString(ddl).replace("TABLE cut", "TABLE kinds"));
-            Outcome kinds = run("streamhouse", "--cluster", dir.toString(), "--ddl-file", ddl.toString(), "--random",
-                    "400", "--keys", "40", "--reads", ClusterCommandTest.LAKE_AND_UNION, "--tiering-checkpoints", "3",
-                    "--faults", "pause-follower@50+3s,kill-leader@120,rolling-restart@200");
-            assertThat(kinds.out()).as(kinds.out() + kinds.err()).containsPattern("verdict +: (CONSISTENT|STALLED)")
-                    .containsPattern("pause-follower@50\\+3s \\(tablet server \\d, an in-sync follower")
-                    .containsPattern("kill-leader@120 \\(tablet server \\d, the leader of a bucket written")
-                    .contains("rolling-restart@200 (tablet servers in turn: 0 (", "stopped on SIGTERM")
-                    .contains("availability     : available");
-
             // A follower's disk full for 4 s while the writes go on: its fetcher meets "No space left on device",
             // drops the bucket and never fetches it again, so the ISR stays short of it: UNAVAILABLE (a finding:
             // docs/findings/fluss-0.9-full-disk-follower-leaves-isr.md).
             // One bucket: the follower leads nothing of it (a leader's own append on a full disk stops the server).
-            Files.writeString(ddl, Files.readString(ddl).replace("TABLE kinds", "TABLE full")
+            Files.writeString(ddl, Files.readString(ddl).replace("TABLE cut", "TABLE full")
                     .replace("'bucket.num' = '2'", "'bucket.num' = '1'"));
             Outcome full = run("streamhouse", "--cluster", dir.toString(), "--ddl-file", ddl.toString(), "--random",
                     "6000", "--keys", "100", "--reads", ClusterCommandTest.LAKE_AND_UNION, "--faults",

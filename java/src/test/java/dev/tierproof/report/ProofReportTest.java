@@ -83,5 +83,11 @@ class ProofReportTest {
                 union -> union.add((byte) 0, new String[] {"1", "2"}));
         served.withAvailability(new Availability(true, 120_000, 40, "in sync 40 ms after", List.of()));
         assertThat(served.verdictWord()).isEqualTo("CONSISTENT");
+        // The faults' bands: in the JSON, and shaded over the tier-lag plots of the page.
+        served.withFaultBands(List.of(new FaultBand("restart-tablet@700", 500, 4700)));
+        served.withTierLag(List.of(new TierLag(0, 0, 0, -1), new TierLag(6000, 10, 10, 1)));
+        assertThat(served.json().get("fault_bands").get(0).get("to_ms").asLong()).isEqualTo(4700);
+        assertThat(served.html("DDL")).contains("class=\"band\"", "restart-tablet@700", "Leaders and in-sync replicas",
+                "in sync 40 ms after");
     }
 }
