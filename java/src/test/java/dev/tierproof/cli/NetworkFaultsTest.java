@@ -65,7 +65,7 @@ class NetworkFaultsTest {
             Files.writeString(ddl, Files.readString(ddl).replace("TABLE cut", "TABLE full")
                     .replace("'bucket.num' = '2'", "'bucket.num' = '1'"));
             Outcome full = run("streamhouse", "--cluster", dir.toString(), "--ddl-file", ddl.toString(), "--random",
-                    "6000", "--keys", "100", "--reads", ClusterCommandTest.LAKE_AND_UNION, "--faults",
+                    "3000", "--keys", "100", "--reads", ClusterCommandTest.LAKE_AND_UNION, "--faults",
                     "fill-follower-disk@300+4s");
             assertThat(full.status()).as(full.out() + full.err()).isEqualTo(Main.INCONSISTENT);
             assertThat(full.out()).containsPattern("fill-follower-disk@300\\+4s \\(tablet server (\\d), an in-sync"
