@@ -20,7 +20,7 @@ final class Disks {
     /** The file in a cluster's directory that lists its mounts. */
     static final String FILE = "disks";
     /** Where each cluster's mounts are noted with their owner, for the sweep. */
-    static final Path OWNERS = Path.of("/run/tierproof-disks");
+    static final Owners OWNERS = new Owners(Path.of("/run/tierproof-disks"));
     /** The file a disk fault fills a tablet server's filesystem with. */
     static final String FILLER = "tierproof-filler";
 
@@ -59,9 +59,7 @@ final class Disks {
 
     private static void note(Path dir, Path at) throws IOException {
         Files.writeString(dir.resolve(FILE), at + "\n", StandardOpenOption.CREATE, StandardOpenOption.APPEND);
-        Files.createDirectories(OWNERS);
-        Files.writeString(OWNERS.resolve(token(dir)), dir.toAbsolutePath() + "\n" + ProcessHandle.current().pid()
-                + "\n");
+        OWNERS.note(token(dir), dir);
     }
 
     private static String token(Path dir) {
@@ -86,7 +84,7 @@ final class Disks {
                 }
                 Files.delete(dir.resolve(FILE));
             }
-            Files.deleteIfExists(OWNERS.resolve(token(dir)));
+            OWNERS.forget(token(dir));
         } catch (IOException e) {
             throw new TierproofException("could not unmount the disks of " + dir + ": " + e.getMessage(), e);
         }
@@ -104,23 +102,7 @@ final class Disks {
 
     /** Unmounts the disks of clusters that are gone: no state file, and the JVM that made them has ended. */
     static void sweep() {
-        if (!Files.isDirectory(OWNERS)) {
-            return;
-        }
-        try (var owners = Files.list(OWNERS)) {
-            for (Path owner : owners.toList()) {
-                String[] lines = Files.readString(owner).trim().split("\n");
-                Path dir = Path.of(lines[0].trim());
-                boolean making = lines.length > 1 && ProcessHandle.of(Long.parseLong(lines[1].trim()))
-                        .map(ProcessHandle::isAlive).orElse(false);
-                if (!making && !Files.isRegularFile(dir.resolve(ProcessCluster.STATE))) {
-                    unmount(dir);
-                    Files.deleteIfExists(owner);
-                }
-            }
-        } catch (IOException | RuntimeException e) {
-            // a sweep is best effort: the next one tries again
-        }
+        OWNERS.sweep(dir -> Files.isRegularFile(dir.resolve(ProcessCluster.STATE)), (token, dir) -> unmount(dir));
     }
 
     /**
@@ -140,8 +122,7 @@ final class Disks {
                 throw new TierproofException("could not free " + at + ": " + e.getMessage(), e);
             }
         };
-        Thread onExit = new Thread(free, "tierproof-free-" + at.getFileName());
-        Runtime.getRuntime().addShutdownHook(onExit);
+        Runnable heal = HealOnExit.arm("disk-" + at.getFileName(), free);
         byte[] chunk = new byte[1 << 20];
         try (OutputStream out = Files.newOutputStream(filler)) {
             while (true) {
@@ -150,13 +131,6 @@ final class Disks {
         } catch (IOException full) {
             // No space left on device: the disk is full, as the fault wants.
         }
-        return () -> {
-            free.run();
-            try {
-                Runtime.getRuntime().removeShutdownHook(onExit);
-            } catch (IllegalStateException exiting) {
-                // the hook frees it anyway
-            }
-        };
+        return heal;
     }
 }

@@ -27,7 +27,7 @@ final class Network {
     /** The file in a cluster's directory that names what its network holds. */
     static final String FILE = "network";
     /** Where each network's owner directory is noted, for the sweep. */
-    static final Path OWNERS = Path.of("/run/tierproof-networks");
+    static final Owners OWNERS = new Owners(Path.of("/run/tierproof-networks"));
     private static final String PREFIX = "tierproof-";
     private static final Duration COMMAND = Duration.ofSeconds(10);
 
@@ -142,8 +142,7 @@ final class Network {
     private void note(Path dir) {
         try {
             Files.writeString(dir.resolve(FILE), token + " " + subnet + "\n");
-            Files.createDirectories(OWNERS);
-            Files.writeString(OWNERS.resolve(token), dir.toAbsolutePath() + "\n" + ProcessHandle.current().pid() + "\n");
+            OWNERS.note(token, dir);
         } catch (IOException e) {
             throw new TierproofException("could not note the cluster's network: " + e.getMessage(), e);
         }
@@ -188,7 +187,7 @@ final class Network {
         }
         runQuietly("ip", "link", "del", "tpb" + token);
         try {
-            Files.deleteIfExists(OWNERS.resolve(token));
+            OWNERS.forget(token);
         } catch (IOException e) {
             // noted again by the next sweep, which finds no namespace for it
         }
@@ -212,24 +211,8 @@ final class Network {
      * A cluster another JVM is bringing up right now is left alone.
      */
     static void sweep() {
-        if (!Files.isDirectory(OWNERS)) {
-            return;
-        }
-        try (var owners = Files.list(OWNERS)) {
-            for (Path owner : owners.toList()) {
-                String[] lines = Files.readString(owner).trim().split("\n");
-                Path dir = Path.of(lines[0].trim());
-                boolean making = lines.length > 1 && ProcessHandle.of(Long.parseLong(lines[1].trim()))
-                        .map(ProcessHandle::isAlive).orElse(false);
-                boolean live = making || Files.isRegularFile(dir.resolve(FILE))
-                        && Files.isRegularFile(dir.resolve(ProcessCluster.STATE));
-                if (!live) {
-                    removeToken(owner.getFileName().toString());
-                }
-            }
-        } catch (IOException e) {
-            // a sweep is best effort: the next one tries again
-        }
+        OWNERS.sweep(dir -> Files.isRegularFile(dir.resolve(FILE)) && Files.isRegularFile(dir.resolve(
+                ProcessCluster.STATE)), (token, dir) -> removeToken(token));
     }
 
     /**
@@ -248,22 +231,19 @@ final class Network {
             case FROM_CLIENTS -> List.of(hostAddress() + "/32");
             case SLOW -> List.of();
         };
-        Runnable heal = cut == dev.tierproof.nemesis.Cut.SLOW ? () -> unslow(name) : () -> restore(name, to);
-        Thread onExit = new Thread(heal, "tierproof-heal-" + name);
-        Runtime.getRuntime().addShutdownHook(onExit);
-        if (cut == dev.tierproof.nemesis.Cut.SLOW) {
-            slow(name, "200ms", "5%");
-        } else {
-            blackhole(name, to);
-        }
-        return () -> {
-            heal.run();
-            try {
-                Runtime.getRuntime().removeShutdownHook(onExit);
-            } catch (IllegalStateException exiting) {
-                // the hook heals it anyway
+        Runnable heal = HealOnExit.arm(name, cut == dev.tierproof.nemesis.Cut.SLOW ? () -> unslow(name)
+                : () -> restore(name, to));
+        try {
+            if (cut == dev.tierproof.nemesis.Cut.SLOW) {
+                slow(name, "200ms", "5%");
+            } else {
+                blackhole(name, to);
             }
-        };
+        } catch (RuntimeException e) {
+            heal.run(); // a half-made cut (one route of two) is undone at once
+            throw e;
+        }
+        return heal;
     }
 
     /** Drops every packet part {@code name} sends to {@code to} (addresses or /prefixes), until {@link #restore}. */

@@ -512,17 +512,9 @@ public final class ProcessCluster {
                 Launcher.signal("CONT", process.pid());
             }
         };
-        Thread onExit = new Thread(resume, "tierproof-continue-" + name);
-        Runtime.getRuntime().addShutdownHook(onExit);
+        Runnable heal = HealOnExit.arm("continue-" + name, resume);
         Launcher.signal("STOP", process.pid());
-        return () -> {
-            resume.run();
-            try {
-                Runtime.getRuntime().removeShutdownHook(onExit);
-            } catch (IllegalStateException exiting) {
-                // the hook continues it anyway
-            }
-        };
+        return heal;
     }
 
     /**

@@ -47,4 +47,18 @@ public record Deployment(Cluster cluster, boolean searching, Optional<String> la
             Optional<String> diskRefusal) {
         return new Deployment(Cluster.CLUSTER_UP, false, lakeRestartRefusal, networkRefusal, diskRefusal);
     }
+
+    /**
+     * Why fault {@code kind}, which {@code does} something only {@code cluster up} started with
+     * {@code upOption} can take, cannot strike here: not that cluster, or {@code capability} says
+     * why this one cannot; empty when it can.
+     */
+    public Optional<String> onlyOnClusterUp(String kind, String does, String upOption, Optional<String> capability) {
+        if (cluster != Cluster.CLUSTER_UP) {
+            return Optional.of(searching ? kind + " " + does + ", and a search runs on an embedded cluster, whose"
+                    + " servers share its JVM" : "--faults " + kind + " " + does + ", which tierproof does only on the"
+                    + " cluster ./build.sh cluster up " + upOption + " starts: run it with --cluster DIR");
+        }
+        return capability.map(r -> "--faults " + kind + ": " + r);
+    }
 }

@@ -41,12 +41,7 @@ final class FillDisk implements Nemesis {
 
     @Override
     public Optional<String> refusal(Deployment deployment) {
-        if (deployment.cluster() != Deployment.Cluster.CLUSTER_UP) {
-            return Optional.of((deployment.searching() ? kind + " fills a server's own disk, and a search"
-                    + " runs on an embedded cluster" : "--faults " + kind + " fills a server's own disk, which"
-                    + " tierproof does only on the cluster ./build.sh cluster up --tablet-disk MIB starts: run it"
-                    + " with --cluster DIR"));
-        }
-        return deployment.diskRefusal().map(r -> "--faults " + kind + ": " + r);
+        return deployment.onlyOnClusterUp(kind, "fills a server's own disk", "--tablet-disk MIB",
+                deployment.diskRefusal());
     }
 }

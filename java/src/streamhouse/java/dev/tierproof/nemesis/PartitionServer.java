@@ -47,12 +47,7 @@ final class PartitionServer implements Nemesis {
 
     @Override
     public Optional<String> refusal(Deployment deployment) {
-        if (deployment.cluster() != Deployment.Cluster.CLUSTER_UP) {
-            return Optional.of((deployment.searching() ? kind + " cuts a server's own network, and a search runs on"
-                    + " an embedded cluster, whose servers share its JVM"
-                    : "--faults " + kind + " cuts a server's own network, which tierproof does only on the cluster"
-                            + " ./build.sh cluster up --network isolated starts: run it with --cluster DIR"));
-        }
-        return deployment.networkRefusal().map(r -> "--faults " + kind + ": " + r);
+        return deployment.onlyOnClusterUp(kind, "cuts a server's own network", "--network isolated",
+                deployment.networkRefusal());
     }
 }

@@ -37,14 +37,14 @@ class NetworkTest {
             // The gone cluster: its JVM was killed mid-start, before its state file; its directory removed since.
             Process ended = new ProcessBuilder("true").start();
             ended.waitFor();
-            Path note = Network.OWNERS.resolve(orphan.bridge().substring(3));
+            Path note = Network.OWNERS.file(orphan.bridge().substring(3));
             Files.writeString(note, gone + "\n" + ended.pid() + "\n");
             dev.tierproof.util.Directories.deleteRecursively(gone);
             Network.sweep();
             assertThat(Network.run("ip", "netns", "list")).doesNotContain(orphan.namespace("tablet-0"))
                     .contains(kept.namespace("tablet-0"));
             assertThat(Network.run("ip", "link", "show")).doesNotContain(orphan.bridge()).contains(kept.bridge());
-            assertThat(Network.OWNERS.resolve(orphan.bridge().substring(3))).doesNotExist();
+            assertThat(Network.OWNERS.file(orphan.bridge().substring(3))).doesNotExist();
         } finally {
             kept.remove(live);
         }
