@@ -99,28 +99,37 @@ final class Network {
         }
     }
 
-    /** Makes the bridge on a free 10.233.X.0/24 and notes it in {@code dir}; nothing is in it yet. */
+    /**
+     * Makes the bridge on a free 10.233.X.0/24 and notes it in {@code dir}; nothing is in it yet.
+     * Free means: no route in any table and no address on this machine overlaps it, and no other
+     * cluster's token or bridge has its name. One JVM at a time chooses (a lock file), so two
+     * {@code up}s never take the same.
+     */
     static Network create(Path dir) {
         sweep();
-        String token = Long.toHexString((dir.toAbsolutePath().toString().hashCode() & 0xffffffL)
-                ^ ProcessHandle.current().pid() & 0xffffffL);
-        String routes = run("ip", "-4", "route", "show");
-        int subnet = -1;
-        for (int i = 0; i < 256 && subnet < 0; i++) {
-            int candidate = (int) ((Long.parseLong(token, 16) + i) % 256);
-            if (!routes.contains("10.233." + candidate + ".")) {
-                subnet = candidate;
+        try (var lock = OWNERS.lock()) {
+            java.util.List<long[]> taken = Cidr.taken(run("ip", "-4", "-o", "route", "show", "table", "all")
+                    + "\n" + run("ip", "-4", "-o", "addr", "show"));
+            long seed = (dir.toAbsolutePath().toString().hashCode() & 0xffffffL) ^ ProcessHandle.current().pid();
+            for (int i = 0; i < 256; i++) {
+                String token = Long.toHexString((seed + i * 7919L) & 0xffffffL);
+                int subnet = (int) ((seed + i) % 256);
+                if (OWNERS.noted(token) || Files.exists(Path.of("/sys/class/net", "tpb" + token))
+                        || !namespaces(token).isEmpty() || Cidr.overlaps(taken, "10.233." + subnet + ".0/24")) {
+                    continue;
+                }
+                Network net = new Network(token, subnet);
+                net.note(dir);
+                run("ip", "link", "add", net.bridge(), "type", "bridge");
+                run("ip", "addr", "add", net.hostAddress() + "/24", "dev", net.bridge());
+                run("ip", "link", "set", net.bridge(), "up");
+                return net;
             }
+        } catch (IOException e) {
+            throw new TierproofException("could not choose the cluster's network: " + e.getMessage(), e);
         }
-        if (subnet < 0) {
-            throw new TierproofException("no free 10.233.X.0/24 for the cluster's network");
-        }
-        Network net = new Network(token, subnet);
-        net.note(dir);
-        run("ip", "link", "add", net.bridge(), "type", "bridge");
-        run("ip", "addr", "add", net.hostAddress() + "/24", "dev", net.bridge());
-        run("ip", "link", "set", net.bridge(), "up");
-        return net;
+        throw new TierproofException("no free 10.233.X.0/24 (and name) for the cluster's network: every one"
+                + " overlaps a route or an address of this machine, or another cluster's");
     }
 
     /** Part {@code name} gets a namespace, a veth pair on the bridge and the next address. */
