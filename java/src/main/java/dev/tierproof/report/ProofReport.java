@@ -224,12 +224,18 @@ public final class ProofReport extends Report {
     }
 
     /**
-     * The run's verdict in the word its summary ends with: UNAVAILABLE when the table was not served
-     * again after its faults, STALLED or LAGGING when the lake never caught up with the log, else
-     * CONSISTENT or INCONSISTENT as {@link #consistent} says.
+     * The run's verdict in the word its summary ends with: when the lake never caught up with the
+     * log, UNAVAILABLE if the table was not served again after its faults, else STALLED or LAGGING;
+     * otherwise INCONSISTENT when a read broke the promise, UNAVAILABLE when the table was not served
+     * again, else CONSISTENT.
      */
     public String verdictWord() {
-        return unavailable() ? "UNAVAILABLE" : word(unfinished, consistent());
+        if (unfinished != null) {
+            return unavailable() ? "UNAVAILABLE" : unfinished.word();
+        }
+        boolean reads = verdict.consistent() && checkpoints.stream().allMatch(Checkpoint::consistent);
+        // Reads that broke the promise outrank availability: a lost write is not to hide behind a missing replica.
+        return !reads ? "INCONSISTENT" : unavailable() ? "UNAVAILABLE" : "CONSISTENT";
     }
 
     private boolean unavailable() {
@@ -243,7 +249,7 @@ public final class ProofReport extends Report {
 
     /** What the summary says after the verdict's word: empty for INCONSISTENT (the lines above say why). */
     public String verdictReason() {
-        if (unavailable()) {
+        if (unavailable() && (unfinished != null || verdictWord().equals("UNAVAILABLE"))) {
             return availability.evidence();
         }
         if (unfinished != null) {

@@ -26,6 +26,28 @@ final class Disks {
 
     private Disks() {}
 
+    /**
+     * Refuses up front when the disks would take more than half the memory this machine has free:
+     * a tmpfs is memory, and a fault fills it to the last byte.
+     */
+    static void checkMemory(int tablets, int mib) {
+        long availableMiB = -1;
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/meminfo"))) {
+                if (line.startsWith("MemAvailable:")) {
+                    availableMiB = Long.parseLong(line.replaceAll("\\D+", "")) / 1024;
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            availableMiB = -1;
+        }
+        if (availableMiB < 0 || (long) tablets * mib > availableMiB / 2) {
+            throw new IllegalArgumentException("--tablet-disk " + mib + " for " + tablets + " tablet servers takes "
+                    + (long) tablets * mib + " MiB of memory when full (a tmpfs each), more than half of the "
+                    + (availableMiB < 0 ? "unknown" : availableMiB + " MiB") + " this machine has available");
+        }
+    }
+
     /** Refuses up front, naming what is missing, when this machine cannot mount a tmpfs (not root). */
     static void checkPrivileges(Path dir) {
         Path probe = dir.getParent().resolve(".tierproof-mount-probe-" + ProcessHandle.current().pid());
@@ -89,6 +111,23 @@ final class Disks {
             throw new TierproofException("could not unmount the disks of " + dir + ": " + e.getMessage(), e);
         }
         return done;
+    }
+
+    /** Removes a filler a run left on the cluster's disks (one killed while its fault held); what it freed. */
+    static List<String> clearFillers(Path dir) {
+        List<String> freed = new ArrayList<>();
+        try {
+            if (Files.isRegularFile(dir.resolve(FILE))) {
+                for (String at : Files.readAllLines(dir.resolve(FILE))) {
+                    if (!at.isBlank() && Files.deleteIfExists(Path.of(at.trim()).resolve(FILLER))) {
+                        freed.add(at.trim());
+                    }
+                }
+            }
+        } catch (IOException e) {
+            throw new TierproofException("could not free the disks of " + dir + ": " + e.getMessage(), e);
+        }
+        return freed;
     }
 
     /** Whether {@code at} is a mount point now ({@code /proc/mounts}). */

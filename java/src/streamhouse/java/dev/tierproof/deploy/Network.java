@@ -180,6 +180,25 @@ final class Network {
         }
     }
 
+    /**
+     * Removes the network of the cluster in {@code dir}, by the token its {@code network} file names
+     * (whatever {@code ip} says of its parts); the bridge's name, or empty when it has none.
+     */
+    static java.util.Optional<String> removeFor(Path dir) {
+        try {
+            Path file = dir.resolve(FILE);
+            if (!Files.isRegularFile(file)) {
+                return java.util.Optional.empty();
+            }
+            String token = Files.readString(file).trim().split(" ")[0];
+            removeToken(token);
+            Files.deleteIfExists(file);
+            return java.util.Optional.of("tpb" + token);
+        } catch (IOException e) {
+            throw new TierproofException("could not read " + dir.resolve(FILE) + ": " + e.getMessage(), e);
+        }
+    }
+
     /** Removes every namespace and the bridge of this network (their veth pairs go with them), and its notes. */
     void remove(Path dir) {
         removeToken(token);
@@ -253,6 +272,30 @@ final class Network {
             throw e;
         }
         return heal;
+    }
+
+    /**
+     * Removes every cut a run left in this network's namespaces (its blackhole routes, a netem
+     * queue): a run killed while a fault held cannot heal it. What it removed, for the report.
+     */
+    List<String> clearCuts() {
+        List<String> cleared = new ArrayList<>();
+        for (String name : hosts.keySet()) {
+            String ns = namespace(name);
+            for (String line : runQuietly("ip", "netns", "exec", ns, "ip", "route", "show", "type", "blackhole")
+                    .split("\n")) {
+                String[] words = line.trim().split("\\s+");
+                if (words.length >= 2 && words[0].equals("blackhole")) {
+                    runQuietly("ip", "netns", "exec", ns, "ip", "route", "del", "blackhole", words[1]);
+                    cleared.add(name + " blackhole " + words[1]);
+                }
+            }
+            if (runQuietly("ip", "netns", "exec", ns, "tc", "qdisc", "show", "dev", "eth0").contains("netem")) {
+                unslow(name);
+                cleared.add(name + " netem");
+            }
+        }
+        return cleared;
     }
 
     /** Drops every packet part {@code name} sends to {@code to} (addresses or /prefixes), until {@link #restore}. */

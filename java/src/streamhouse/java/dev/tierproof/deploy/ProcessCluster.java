@@ -170,9 +170,12 @@ public final class ProcessCluster {
                     + " (MiB): a tablet server needs room to start");
         }
         if (tabletDiskMiB > 0) {
-            Disks.sweep();
+            Disks.checkMemory(tablets, tabletDiskMiB);
             Disks.checkPrivileges(dir.toAbsolutePath());
         }
+        // What a killed JVM left of earlier clusters, whatever this one asks for.
+        Disks.sweep();
+        Network.sweep();
         if (isolated && lakeStore != Lake.S3) {
             throw new IllegalArgumentException("--network isolated runs with the S3 lake (--lake s3) only");
         }
@@ -392,7 +395,7 @@ public final class ProcessCluster {
     /** Stops what a failed start started and removes what it made (a directory it was given empty stays, empty). */
     private static void undoUp(Path dir, boolean made, Map<String, State.Part> parts) {
         parts.values().forEach(Launcher::stop);
-        Network.of(dir).ifPresent(n -> n.remove(dir));
+        Network.removeFor(dir);
         Disks.unmount(dir);
         SeaweedFs.removeSockets(dir);
         if (made) {
@@ -457,10 +460,8 @@ public final class ProcessCluster {
         State state = read(dir).orElseThrow(() -> new IllegalArgumentException("no cluster is up in " + dir
                 + " (no " + STATE + " there); nothing to stop"));
         List<String> lines = ClusterShutdown.stop(state.parts(), grace);
-        Network.of(dir).ifPresent(n -> {
-            n.remove(dir);
-            lines.add("removed its network (namespaces and bridge " + n.bridge() + ")");
-        });
+        Network.removeFor(dir).ifPresent(bridge -> lines.add("removed its network (namespaces and bridge " + bridge
+                + ")"));
         Disks.unmount(dir).forEach(at -> lines.add("unmounted " + at));
         SeaweedFs.removeSockets(dir);
         Directories.deleteRecursively(dir);

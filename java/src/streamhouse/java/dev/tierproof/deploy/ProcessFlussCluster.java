@@ -17,9 +17,27 @@ public final class ProcessFlussCluster implements FlussCluster {
     private final java.util.List<String> notes = new java.util.ArrayList<>();
     /** The tablet servers whose disk a fault holds full now. */
     private final java.util.Set<Integer> diskFull = new java.util.HashSet<>();
+    /** The servers a network fault holds cut off now. */
+    private final java.util.Set<String> cutOff = new java.util.HashSet<>();
 
     public ProcessFlussCluster(ProcessCluster.State state) {
         this.state = state;
+        healLeftovers();
+    }
+
+    /**
+     * A run killed while one of its faults held ({@code kill -9}: no shutdown hook ran) left the
+     * cluster paused, cut off or on a full disk; the next run heals that first and says so.
+     */
+    private void healLeftovers() {
+        state.parts().forEach((name, part) -> part.ours().filter(h -> dev.tierproof.util.Processes.state(h.pid())
+                == 'T').ifPresent(h -> {
+                    Launcher.signal("CONT", h.pid());
+                    notes.add("continued " + name + ", left stopped by an earlier run");
+                }));
+        Network.of(state.dir()).ifPresent(net -> net.clearCuts().forEach(c -> notes.add("removed " + c
+                + ", left by an earlier run")));
+        Disks.clearFillers(state.dir()).forEach(at -> notes.add("freed " + at + ", left full by an earlier run"));
     }
 
     @Override
@@ -81,7 +99,10 @@ public final class ProcessFlussCluster implements FlussCluster {
     /** {@code SIGTERM}: Fluss's shutdown hook closes the server, which is a controlled shutdown in 0.9.1. */
     @Override
     public synchronized void rollTabletServer(int id) {
-        refuseWhileFull(id, "roll");
+        // Every server before the first: a roll that stopped halfway would leave the cluster mid-upgrade.
+        for (int any : diskFull) {
+            refuseWhileFull(any, "roll (with the others)");
+        }
         state = PartRestart.stopped(state, "tablet-" + id, RESTART, notes::add);
     }
 
@@ -119,7 +140,23 @@ public final class ProcessFlussCluster implements FlussCluster {
     public synchronized Runnable cut(String part, dev.tierproof.nemesis.Cut cut) {
         Network net = Network.of(state.dir()).orElseThrow(() -> new IllegalArgumentException(
                 ProcessCluster.networkRefusal(state).orElse("the cluster has no network of its own")));
-        return net.cut(part, cut, state.zookeeper());
+        if (!cutOff.add(part)) {
+            throw new dev.tierproof.run.RunError("the schedule would cut " + part + " off while another network"
+                    + " fault holds on it: overlapping cuts of one server are refused, not struck (healing one would"
+                    + " end the other)");
+        }
+        try {
+            Runnable heal = net.cut(part, cut, state.zookeeper());
+            return () -> {
+                heal.run();
+                synchronized (this) {
+                    cutOff.remove(part);
+                }
+            };
+        } catch (RuntimeException e) {
+            cutOff.remove(part);
+            throw e;
+        }
     }
 
     @Override
@@ -127,6 +164,10 @@ public final class ProcessFlussCluster implements FlussCluster {
         ProcessCluster.diskRefusal(state).ifPresent(r -> {
             throw new IllegalArgumentException(r);
         });
+        if (diskFull.contains(id)) {
+            throw new dev.tierproof.run.RunError("the schedule would fill tablet server " + id + "'s disk while it is"
+                    + " full already: overlapping fills of one disk are refused, not struck");
+        }
         Runnable free = Disks.fill(state.dir().resolve("tablet-" + id).toAbsolutePath());
         diskFull.add(id);
         return () -> {

@@ -53,13 +53,15 @@ public final class Replication implements AutoCloseable {
         }
     }
 
-    private final ZooKeeper zookeeper;
+    private ZooKeeper zookeeper;
+    private final String address;
     private final Connection connection;
     private final TablePath path;
     private TableInfo info;
 
-    private Replication(ZooKeeper zookeeper, Connection connection, TablePath path) {
+    private Replication(ZooKeeper zookeeper, String address, Connection connection, TablePath path) {
         this.zookeeper = zookeeper;
+        this.address = address;
         this.connection = connection;
         this.path = path;
     }
@@ -78,26 +80,44 @@ public final class Replication implements AutoCloseable {
 
     /** As {@link #of(FlussCluster, Connection, TablePath)}, at {@code host:port/root}. */
     static Replication of(String zookeeperAddress, Connection connection, TablePath path) {
+        return new Replication(connect(zookeeperAddress), zookeeperAddress, connection, path);
+    }
+
+    /** A ZooKeeper client at {@code address}, connected within {@link #ASK}. */
+    private static ZooKeeper connect(String address) {
         CountDownLatch connected = new CountDownLatch(1);
         try {
-            ZooKeeper zk = new ZooKeeper(zookeeperAddress, (int) ASK.toMillis() * 3, event -> {
+            ZooKeeper zk = new ZooKeeper(address, (int) ASK.toMillis() * 3, event -> {
                 if (event.getState() == Watcher.Event.KeeperState.SyncConnected) {
                     connected.countDown();
                 }
             });
             if (!connected.await(ASK.toMillis(), TimeUnit.MILLISECONDS)) {
                 zk.close();
-                throw new TierproofException("could not reach the cluster's ZooKeeper at " + zookeeperAddress
-                        + " within " + ASK.toSeconds() + " s");
+                throw new TierproofException("could not reach the cluster's ZooKeeper at " + address + " within "
+                        + ASK.toSeconds() + " s");
             }
-            return new Replication(zk, connection, path);
+            return zk;
         } catch (java.io.IOException e) {
-            throw new TierproofException("could not reach the cluster's ZooKeeper at " + zookeeperAddress + ": "
+            throw new TierproofException("could not reach the cluster's ZooKeeper at " + address + ": "
                     + e.getMessage(), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new TierproofException("interrupted while connecting to ZooKeeper at " + zookeeperAddress, e);
+            throw new TierproofException("interrupted while connecting to ZooKeeper at " + address, e);
         }
+    }
+
+    /** The client, connected anew if its session has ended (a long cut between this host and ZooKeeper). */
+    private synchronized ZooKeeper zk() {
+        if (!zookeeper.getState().isAlive()) {
+            try {
+                zookeeper.close();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            zookeeper = connect(address);
+        }
+        return zookeeper;
     }
 
     /**
@@ -108,11 +128,12 @@ public final class Replication implements AutoCloseable {
     public List<BucketState> sample() {
         try {
             TableInfo info = tableInfo();
+            ZooKeeper zookeeper = zk();
             List<BucketState> states = new ArrayList<>();
             if (!info.isPartitioned()) {
                 TableAssignment assignment = ZkData.TableIdZNode.decode(zookeeper.getData(
                         ZkData.TableIdZNode.path(info.getTableId()), false, null));
-                addBuckets(info.getTableId(), null, "", assignment, states);
+                addBuckets(zookeeper, info.getTableId(), null, "", assignment, states);
                 return states;
             }
             String partitions = ZkData.PartitionsZNode.path(path);
@@ -124,7 +145,7 @@ public final class Replication implements AutoCloseable {
                         ZkData.PartitionZNode.path(path, name), false, null));
                 TableAssignment assignment = ZkData.PartitionIdZNode.decode(zookeeper.getData(
                         ZkData.PartitionIdZNode.path(partition.getPartitionId()), false, null));
-                addBuckets(info.getTableId(), partition.getPartitionId(), name + "/", assignment, states);
+                addBuckets(zookeeper, info.getTableId(), partition.getPartitionId(), name + "/", assignment, states);
             }
             return states;
         } catch (InterruptedException e) {
@@ -143,8 +164,8 @@ public final class Replication implements AutoCloseable {
         return info;
     }
 
-    private void addBuckets(long tableId, Long partition, String prefix, TableAssignment assignment,
-            List<BucketState> states) throws Exception {
+    private static void addBuckets(ZooKeeper zookeeper, long tableId, Long partition, String prefix,
+            TableAssignment assignment, List<BucketState> states) throws Exception {
         for (int b : new java.util.TreeSet<>(assignment.getBuckets())) {
             TableBucket bucket = new TableBucket(tableId, partition, b);
             String node = ZkData.LeaderAndIsrZNode.path(bucket);
@@ -186,7 +207,7 @@ public final class Replication implements AutoCloseable {
     }
 
     @Override
-    public void close() {
+    public synchronized void close() {
         try {
             zookeeper.close();
         } catch (InterruptedException e) {

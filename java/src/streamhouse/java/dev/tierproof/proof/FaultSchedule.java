@@ -95,7 +95,11 @@ final class FaultSchedule implements ClientWriter.Interruptions, AutoCloseable {
             synchronized (done) {
                 if (!done[0]) {
                     done[0] = true;
-                    heal.run();
+                    try {
+                        heal.run();
+                    } catch (RuntimeException e) {
+                        healFailed(f, e);
+                    }
                     band(f, from);
                     List<String> notes = target.servers().takeNotes();
                     String said = notes.isEmpty() ? "" : " (" + String.join("; ", notes) + ")";
@@ -134,6 +138,21 @@ final class FaultSchedule implements ClientWriter.Interruptions, AutoCloseable {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
+        }
+        synchronized (healFailures) {
+            if (!healFailures.isEmpty()) {
+                // The cluster may still hold the fault: what follows would blame the servers for it.
+                throw healFailures.get(0);
+            }
+        }
+    }
+
+    /** A heal that failed (on its timer thread, where no one would see it): kept, and thrown by {@link #close}. */
+    private final List<RuntimeException> healFailures = new ArrayList<>();
+
+    private void healFailed(Fault f, RuntimeException e) {
+        synchronized (healFailures) {
+            healFailures.add(new dev.tierproof.run.RunError("healing " + f + " failed: " + e.getMessage(), e));
         }
     }
 

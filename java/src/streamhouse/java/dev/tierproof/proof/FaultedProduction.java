@@ -58,8 +58,9 @@ final class FaultedProduction {
             try (faults) {
                 produced = run.cfg().producer().produce(run, faults);
             }
+            long healedAt = faults.bands().stream().mapToLong(FaultBand::toMillis).max().orElse(run.watch().now());
             Availability availability = replication == null ? null
-                    : Recovery.await(replication, bound, run.steps(), run.cfg().deadline());
+                    : Recovery.await(replication, bound, run.steps(), run.cfg().deadline(), healedAt);
             return new Outcome(produced, faults.injected(), faults.bands(), availability);
         }
     }

@@ -45,17 +45,24 @@ final class Recovery {
      * Waits, as a step within {@code deadline}, until every bucket {@code watch} sees is led and in
      * sync, at most {@code bound} from now (the faults have healed), and judges it.
      */
-    static Availability await(ReplicationWatch watch, Duration bound, Steps steps, Duration deadline) {
+    static Availability await(ReplicationWatch watch, Duration bound, Steps steps, Duration deadline, long healedAt) {
         steps.progress().step("waiting for every bucket to be led and in sync again (within " + boundText(bound)
                 + ")");
-        Duration within = bound.compareTo(deadline.minusSeconds(5)) < 0 ? bound : deadline.minusSeconds(5);
+        // The bound runs from the last heal, not from now: the writes may have gone on after it.
+        Duration left = bound.minusMillis(Math.max(0, watch.now() - healedAt));
+        Duration within = left.compareTo(deadline.minusSeconds(5)) < 0 ? left : deadline.minusSeconds(5);
         return steps.run("waiting for every bucket to be led and in sync", deadline, control -> judge(watch,
-                within, bound));
+                within.isNegative() ? Duration.ZERO : within, bound, healedAt));
     }
 
     /** Polls until every bucket is led and in sync or {@code within} passes; {@code bound} is what the report names. */
     static Availability judge(ReplicationWatch watch, Duration within, Duration bound) throws InterruptedException {
-        long healed = watch.now();
+        return judge(watch, within, bound, watch.now());
+    }
+
+    /** As {@link #judge(ReplicationWatch, Duration, Duration)}, timed from the last heal at {@code healed}. */
+    static Availability judge(ReplicationWatch watch, Duration within, Duration bound, long healed)
+            throws InterruptedException {
         long end = System.nanoTime() + within.toNanos();
         ReplicationWatch.Sample last = null;
         String failure = "no answer yet";
@@ -79,7 +86,7 @@ final class Recovery {
         String lacking = last == null ? "the cluster never answered (" + failure + ")"
                 : String.join("; ", last.buckets().stream().filter(b -> !b.inSync())
                         .map(dev.tierproof.fluss.Replication.BucketState::text).toList());
-        return new Availability(false, bound.toMillis(), -1, within.toSeconds() + " s after the faults healed,"
+        return new Availability(false, bound.toMillis(), -1, (watch.now() - healed) / 1000 + " s after the faults healed,"
                 + " not every bucket was led with every replica in sync (bound " + boundText(bound) + "): "
                 + lacking, timeline(watch));
     }

@@ -79,6 +79,12 @@ class ProofReportTest {
         assertThat(r.summary()).contains("availability     : UNAVAILABLE: 120 s after the faults healed, b0: no leader")
                 .endsWith("verdict          : UNAVAILABLE: 120 s after the faults healed, b0: no leader\n");
         assertThat(r.json().get("availability").get("timeline")).hasSize(2);
+        // A read that broke the promise outranks a missing replica: a lost write is not hidden behind it.
+        ProofReport lost = judged(lake -> lake.add((byte) 0, new String[] {"1", "1"}),
+                union -> union.add((byte) 0, new String[] {"1", "2"}));
+        lost.withAvailability(new Availability(false, 120_000, -1, "b0: no leader", List.of()));
+        assertThat(lost.verdictWord()).isEqualTo("INCONSISTENT");
+        assertThat(lost.summary()).contains("availability     : UNAVAILABLE: b0: no leader");
         ProofReport served = judged(lake -> lake.add((byte) 0, new String[] {"1", "2"}),
                 union -> union.add((byte) 0, new String[] {"1", "2"}));
         served.withAvailability(new Availability(true, 120_000, 40, "in sync 40 ms after", List.of()));
