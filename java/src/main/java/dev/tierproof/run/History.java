@@ -117,6 +117,17 @@ public final class History {
      * What the run came to: the writes whose acknowledgement was lost (0-based positions), what
      * failed besides the reads' rows, the faults as they struck, and whether the verdict held.
      */
+    /**
+     * Keeps when each fault held and what the replication watch saw (each change of leader and
+     * ISR): the metadata side of the history, for people; {@code check} judges the reads alone.
+     */
+    public void metadata(List<dev.tierproof.report.FaultBand> bands, List<String> replication) {
+        ArrayNode held = manifest.putArray("fault_bands");
+        bands.forEach(b -> held.addObject().put("fault", b.fault()).put("from_ms", b.fromMillis())
+                .put("to_ms", b.toMillis()));
+        replication.forEach(manifest.putArray("replication")::add);
+    }
+
     public void finish(int[] unknown, List<String> failures, List<String> faults, boolean consistent, String word) {
         ArrayNode u = manifest.putArray("unknown_outcome");
         for (int p : unknown) {

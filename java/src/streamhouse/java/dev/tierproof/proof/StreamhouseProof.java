@@ -229,6 +229,8 @@ public final class StreamhouseProof {
             ProofReport report = written.into(StreamhouseReport.of(run, produced, written.injected(), tiered, judged,
                     checkpoints, live));
             if (cfg.history() != null) {
+                cfg.history().metadata(written.bands(), written.availability() == null ? List.of()
+                        : written.availability().timeline());
                 cfg.history().finish(run.unknownWithin(cfg.workload().operations()), run.failures(),
                         written.injected(), report.consistent(), report.verdictWord());
             }
