@@ -30,7 +30,23 @@ public final class TieringHang {
                 .map(e -> new Seen(e.getKey().getName(), e.getKey().getState(), List.of(e.getValue()))).toList();
         return parked(threads).map(where -> Unfinished.stalled(unfinished.evidence() + "; the tiering job's source"
                 + " coordinator is parked in " + where + ": Fluss 0.9.1's hang on a list-offsets call (" + DOC + ")"))
+                .or(() -> seen(threads).map(where -> Unfinished.stalled(unfinished.evidence() + "; " + where)))
                 .orElse(unfinished);
+    }
+
+    /**
+     * Where this JVM's tiering source coordinator stands, when it is no known hang: its state and
+     * the first frames of Fluss's own code it is in, as evidence for whoever reads the verdict
+     * (never a claim of a cause). Empty when no such thread runs here (a job elsewhere).
+     */
+    static Optional<String> seen(List<Seen> threads) {
+        List<String> where = threads.stream().filter(t -> t.name().startsWith(COORDINATOR)).map(t -> t.name()
+                + " " + t.state() + String.join("", t.frames().stream().filter(f -> f.getClassName()
+                        .startsWith("org.apache.fluss.")).limit(2).map(f -> " in " + f.getClassName()
+                                .substring(f.getClassName().lastIndexOf('.') + 1) + "." + f.getMethodName() + ":"
+                                + f.getLineNumber()).toList())).limit(3).toList();
+        return where.isEmpty() ? Optional.empty() : Optional.of("the tiering job's coordinator thread(s), no known hang: "
+                + String.join("; ", where));
     }
 
     /** Where the tiering source's coordinator thread waits on a list-offsets answer, if it does. */

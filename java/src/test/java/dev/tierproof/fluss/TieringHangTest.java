@@ -44,4 +44,16 @@ class TieringHangTest {
         Unfinished stalled = Unfinished.stalled("no bucket's lake offset moved in 40 s");
         assertThat(TieringHang.named(stalled)).as("no such thread in this JVM").isEqualTo(stalled);
     }
+
+    @Test
+    void aCoordinatorParkedElsewhereIsShownNotNamed() {
+        StackTraceElement enumerator = new StackTraceElement("org.apache.fluss.flink.tiering.source.enumerator"
+                + ".TieringSourceEnumerator", "generateSplits", "TieringSourceEnumerator.java", 300);
+        assertThat(TieringHang.seen(List.of(new TieringHang.Seen("SourceCoordinator-Source: TieringSource",
+                Thread.State.WAITING, List.of(GET, enumerator))))).contains("the tiering job's coordinator thread(s),"
+                        + " no known hang: SourceCoordinator-Source: TieringSource WAITING in"
+                        + " TieringSourceEnumerator.generateSplits:300");
+        assertThat(TieringHang.seen(List.of(new TieringHang.Seen("fluss-netty-client", Thread.State.WAITING,
+                List.of(GET))))).isEmpty();
+    }
 }
