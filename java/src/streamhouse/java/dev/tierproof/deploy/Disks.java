@@ -53,8 +53,8 @@ final class Disks {
         Path probe = dir.getParent().resolve(".tierproof-mount-probe-" + ProcessHandle.current().pid());
         try {
             Files.createDirectories(probe);
-            Network.run("mount", "-t", "tmpfs", "-o", "size=1m,mode=0700", "tierproof-probe", probe.toString());
-            Network.run("umount", probe.toString());
+            Launcher.exec("mount", "-t", "tmpfs", "-o", "size=1m,mode=0700", "tierproof-probe", probe.toString());
+            Launcher.exec("umount", probe.toString());
         } catch (IOException | RuntimeException e) {
             throw new IllegalArgumentException("--tablet-disk mounts a tmpfs of its own for each tablet server's data,"
                     + " which needs root (CAP_SYS_ADMIN); here: " + e.getMessage(), e);
@@ -72,7 +72,7 @@ final class Disks {
         try {
             Files.createDirectories(at);
             note(dir, at);
-            Network.run("mount", "-t", "tmpfs", "-o", "size=" + mib + "m,mode=0700", "tierproof-tablet",
+            Launcher.exec("mount", "-t", "tmpfs", "-o", "size=" + mib + "m,mode=0700", "tierproof-tablet",
                     at.toString());
         } catch (IOException e) {
             throw new TierproofException("could not mount a tmpfs at " + at + ": " + e.getMessage(), e);
@@ -100,7 +100,7 @@ final class Disks {
             if (Files.isRegularFile(dir.resolve(FILE))) {
                 for (String at : Files.readAllLines(dir.resolve(FILE))) {
                     if (!at.isBlank() && mounted(at.trim())) {
-                        Network.run("umount", "-l", at.trim());
+                        Launcher.exec("umount", "-l", at.trim());
                         done.add(at.trim());
                     }
                 }

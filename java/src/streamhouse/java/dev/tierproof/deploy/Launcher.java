@@ -135,7 +135,7 @@ final class Launcher {
         });
     }
 
-    /** Asks part {@code p} to stop ({@code SIGTERM}); whether it ended within {@code grace} (true when it was not running). */
+    /** Asks part {@code p} to stop ({@code SIGTERM}); whether it ended within {@code grace} (true when not running). */
     static boolean terminate(ProcessCluster.State.Part p, Duration grace) {
         return p.ours().map(h -> {
             h.destroy();
@@ -145,18 +145,35 @@ final class Launcher {
 
     /** Sends signal {@code name} ({@code STOP}, {@code CONT}) to process {@code pid}, within 10 s. */
     static void signal(String name, long pid) {
+        exec("kill", "-" + name, Long.toString(pid));
+    }
+
+    /** How long a one-time command of a fault or a network step may take. */
+    private static final Duration COMMAND = Duration.ofSeconds(10);
+
+    /** Runs a command within {@link #COMMAND}; its output, or a failure with what it said. */
+    static String exec(String... command) {
         try {
-            Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(pid)).redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-            if (!kill.waitFor(10, TimeUnit.SECONDS) || kill.exitValue() != 0) {
-                kill.destroyForcibly();
-                throw new TierproofException("kill -" + name + " " + pid + " failed");
+            Path output = Files.createTempFile("tierproof-command", ".out");
+            Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile()).start();
+            boolean ended = p.waitFor(COMMAND.toMillis(), TimeUnit.MILLISECONDS);
+            byte[] out = Files.readAllBytes(output);
+            Files.deleteIfExists(output);
+            if (!ended) {
+                p.destroyForcibly();
+                throw new TierproofException(String.join(" ", command) + " did not end within " + COMMAND.toSeconds()
+                        + " s");
             }
+            String text = new String(out, java.nio.charset.StandardCharsets.UTF_8);
+            if (p.exitValue() != 0) {
+                throw new TierproofException(String.join(" ", command) + " failed: " + text.strip());
+            }
+            return text;
         } catch (IOException e) {
-            throw new TierproofException("kill -" + name + " " + pid + " failed: " + e.getMessage(), e);
+            throw new TierproofException(String.join(" ", command) + " failed: " + e.getMessage(), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new TierproofException("interrupted while sending " + name + " to " + pid, e);
+            throw new TierproofException("interrupted while running " + String.join(" ", command), e);
         }
     }
 

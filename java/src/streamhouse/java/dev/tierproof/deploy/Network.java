@@ -29,7 +29,6 @@ final class Network {
     /** Where each network's owner directory is noted, for the sweep. */
     static final Owners OWNERS = new Owners(Path.of("/run/tierproof-networks"));
     private static final String PREFIX = "tierproof-";
-    private static final Duration COMMAND = Duration.ofSeconds(10);
 
     private final String token;
     private final int subnet;
@@ -59,11 +58,6 @@ final class Network {
         return PREFIX + token + "-" + name;
     }
 
-    /** Part {@code name}'s address, or null when it runs on the host. */
-    String addressOf(String name) {
-        Integer host = hosts.get(name);
-        return host == null ? null : address(host);
-    }
 
     /**
      * The command prefix that runs part {@code name} of the cluster in {@code dir} in its namespace
@@ -90,8 +84,8 @@ final class Network {
     static void checkPrivileges() {
         String probe = PREFIX + "probe-" + ProcessHandle.current().pid();
         try {
-            run("ip", "netns", "add", probe);
-            run("ip", "netns", "del", probe);
+            Launcher.exec("ip", "netns", "add", probe);
+            Launcher.exec("ip", "netns", "del", probe);
         } catch (RuntimeException e) {
             throw new IllegalArgumentException("--network isolated puts each Fluss server in a network namespace of"
                     + " its own, which needs root (CAP_NET_ADMIN) and iproute2's ip command; here: "
@@ -108,8 +102,8 @@ final class Network {
     static Network create(Path dir) {
         sweep();
         try (var lock = OWNERS.lock()) {
-            java.util.List<long[]> taken = Cidr.taken(run("ip", "-4", "-o", "route", "show", "table", "all")
-                    + "\n" + run("ip", "-4", "-o", "addr", "show"));
+            java.util.List<long[]> taken = Cidr.taken(Launcher.exec("ip", "-4", "-o", "route", "show", "table",
+                    "all") + "\n" + Launcher.exec("ip", "-4", "-o", "addr", "show"));
             long seed = (dir.toAbsolutePath().toString().hashCode() & 0xffffffL) ^ ProcessHandle.current().pid();
             for (int i = 0; i < 256; i++) {
                 String token = Long.toHexString((seed + i * 7919L) & 0xffffffL);
@@ -120,9 +114,9 @@ final class Network {
                 }
                 Network net = new Network(token, subnet);
                 net.note(dir);
-                run("ip", "link", "add", net.bridge(), "type", "bridge");
-                run("ip", "addr", "add", net.hostAddress() + "/24", "dev", net.bridge());
-                run("ip", "link", "set", net.bridge(), "up");
+                Launcher.exec("ip", "link", "add", net.bridge(), "type", "bridge");
+                Launcher.exec("ip", "addr", "add", net.hostAddress() + "/24", "dev", net.bridge());
+                Launcher.exec("ip", "link", "set", net.bridge(), "up");
                 return net;
             }
         } catch (IOException e) {
@@ -138,12 +132,12 @@ final class Network {
         hosts.put(name, host);
         String ns = namespace(name);
         String outside = "tpv" + token + host;
-        run("ip", "netns", "add", ns);
-        run("ip", "link", "add", outside, "type", "veth", "peer", "name", "eth0", "netns", ns);
-        run("ip", "link", "set", outside, "master", bridge(), "up");
-        run("ip", "netns", "exec", ns, "ip", "link", "set", "lo", "up");
-        run("ip", "netns", "exec", ns, "ip", "addr", "add", address(host) + "/24", "dev", "eth0");
-        run("ip", "netns", "exec", ns, "ip", "link", "set", "eth0", "up");
+        Launcher.exec("ip", "netns", "add", ns);
+        Launcher.exec("ip", "link", "add", outside, "type", "veth", "peer", "name", "eth0", "netns", ns);
+        Launcher.exec("ip", "link", "set", outside, "master", bridge(), "up");
+        Launcher.exec("ip", "netns", "exec", ns, "ip", "link", "set", "lo", "up");
+        Launcher.exec("ip", "netns", "exec", ns, "ip", "addr", "add", address(host) + "/24", "dev", "eth0");
+        Launcher.exec("ip", "netns", "exec", ns, "ip", "link", "set", "eth0", "up");
         return address(host);
     }
 
@@ -168,7 +162,8 @@ final class Network {
             Network net = new Network(words[0], Integer.parseInt(words[1]));
             for (String ns : namespaces(words[0])) {
                 String name = ns.substring((PREFIX + words[0] + "-").length());
-                String addr = run("ip", "netns", "exec", ns, "ip", "-4", "-o", "addr", "show", "dev", "eth0");
+                String addr = Launcher.exec("ip", "netns", "exec", ns, "ip", "-4", "-o", "addr", "show", "dev",
+                        "eth0");
                 java.util.regex.Matcher m = java.util.regex.Pattern.compile("10\\.233\\.\\d+\\.(\\d+)/").matcher(addr);
                 if (m.find()) {
                     net.hosts.put(name, Integer.parseInt(m.group(1)));
@@ -199,15 +194,6 @@ final class Network {
         }
     }
 
-    /** Removes every namespace and the bridge of this network (their veth pairs go with them), and its notes. */
-    void remove(Path dir) {
-        removeToken(token);
-        try {
-            Files.deleteIfExists(dir.resolve(FILE));
-        } catch (IOException e) {
-            // the directory goes with the cluster
-        }
-    }
 
     private static void removeToken(String token) {
         for (String ns : namespaces(token)) {
@@ -301,7 +287,7 @@ final class Network {
     /** Drops every packet part {@code name} sends to {@code to} (addresses or /prefixes), until {@link #restore}. */
     void blackhole(String name, List<String> to) {
         for (String dest : to) {
-            run("ip", "netns", "exec", namespace(name), "ip", "route", "add", "blackhole", dest);
+            Launcher.exec("ip", "netns", "exec", namespace(name), "ip", "route", "add", "blackhole", dest);
         }
     }
 
@@ -320,8 +306,8 @@ final class Network {
     /** Part {@code name}'s link delays and drops packets ({@code tc netem}), until {@link #unslow}. */
     void slow(String name, String delay, String loss) {
         try {
-            run("ip", "netns", "exec", namespace(name), "tc", "qdisc", "add", "dev", "eth0", "root", "netem", "delay",
-                    delay, "50ms", "loss", loss);
+            Launcher.exec("ip", "netns", "exec", namespace(name), "tc", "qdisc", "add", "dev", "eth0", "root",
+                    "netem", "delay", delay, "50ms", "loss", loss);
         } catch (TierproofException e) {
             // Not the servers' doing: this machine cannot make the fault (a kernel without sch_netem).
             throw new dev.tierproof.run.RunError("a slow link needs the kernel's netem queueing discipline"
@@ -333,36 +319,9 @@ final class Network {
         runQuietly("ip", "netns", "exec", namespace(name), "tc", "qdisc", "del", "dev", "eth0", "root");
     }
 
-    /** Runs a command within {@link #COMMAND}; its output, or a failure with what it said. */
-    static String run(String... command) {
-        try {
-            Path output = Files.createTempFile("tierproof-ip", ".out");
-            Process p = new ProcessBuilder(command).redirectErrorStream(true)
-                    .redirectOutput(output.toFile()).start();
-            boolean ended = p.waitFor(COMMAND.toMillis(), TimeUnit.MILLISECONDS);
-            byte[] out = Files.readAllBytes(output);
-            Files.deleteIfExists(output);
-            if (!ended) {
-                p.destroyForcibly();
-                throw new TierproofException(String.join(" ", command) + " did not end within " + COMMAND.toSeconds()
-                        + " s");
-            }
-            String text = new String(out, StandardCharsets.UTF_8);
-            if (p.exitValue() != 0) {
-                throw new TierproofException(String.join(" ", command) + " failed: " + text.strip());
-            }
-            return text;
-        } catch (IOException e) {
-            throw new TierproofException(String.join(" ", command) + " failed: " + e.getMessage(), e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new TierproofException("interrupted while running " + String.join(" ", command), e);
-        }
-    }
-
     private static String runQuietly(String... command) {
         try {
-            return run(command);
+            return Launcher.exec(command);
         } catch (RuntimeException e) {
             return "";
         }

@@ -11,17 +11,13 @@ import java.util.concurrent.TimeUnit;
  * Samples a table's {@link Replication} at an interval while a run writes and heals, keeping each
  * change (a new leader, an ISR that shrank or grew back, a bucket without a leader): the evidence
  * of availability, for the report and its plot. A sample that fails (ZooKeeper or a server
- * restarting) is counted, not fatal.
+ * restarting) is skipped, not fatal.
  */
 public final class ReplicationWatch implements AutoCloseable {
     /** The table's buckets at one moment, {@code atMillis} after the watch began. */
     public record Sample(long atMillis, List<Replication.BucketState> buckets) {
         public boolean allInSync() {
             return !buckets.isEmpty() && buckets.stream().allMatch(Replication.BucketState::inSync);
-        }
-
-        public boolean allLed() {
-            return !buckets.isEmpty() && buckets.stream().allMatch(Replication.BucketState::led);
         }
 
         /** {@code 1200 ms: b0: leader 1 (epoch 2), isr [1] of [0, 1]; b1: …}. */
@@ -38,7 +34,6 @@ public final class ReplicationWatch implements AutoCloseable {
     private final java.util.function.LongSupplier clock;
     private final List<Sample> changes = new ArrayList<>();
     private final ScheduledExecutorService timer;
-    private int failedSamples;
 
     private ReplicationWatch(Replication replication, Duration interval, java.util.function.LongSupplier clock) {
         this.replication = replication;
@@ -84,9 +79,7 @@ public final class ReplicationWatch implements AutoCloseable {
         try {
             sampleNow();
         } catch (RuntimeException e) {
-            synchronized (this) {
-                failedSamples++;
-            }
+            // a server or ZooKeeper restarting: the next sample tries again, and the judge asks anew
         }
     }
 
@@ -98,10 +91,6 @@ public final class ReplicationWatch implements AutoCloseable {
     /** Each change seen, in order (the first sample, then each that differed from the one before). */
     public synchronized List<Sample> changes() {
         return List.copyOf(changes);
-    }
-
-    public synchronized int failedSamples() {
-        return failedSamples;
     }
 
     @Override

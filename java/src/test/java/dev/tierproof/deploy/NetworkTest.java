@@ -29,11 +29,11 @@ class NetworkTest {
         kept.add("tablet-0");
         Files.writeString(live.resolve(ProcessCluster.STATE), "# a cluster's state\n");
         try {
-            assertThat(Network.run("ip", "netns", "list")).contains(orphan.namespace("tablet-0"),
+            assertThat(Launcher.exec("ip", "netns", "list")).contains(orphan.namespace("tablet-0"),
                     kept.namespace("tablet-0"));
             // Both are being made by a live JVM (this one): a sweep leaves them alone.
             Network.sweep();
-            assertThat(Network.run("ip", "netns", "list")).contains(orphan.namespace("tablet-0"));
+            assertThat(Launcher.exec("ip", "netns", "list")).contains(orphan.namespace("tablet-0"));
             // The gone cluster: its JVM was killed mid-start, before its state file; its directory removed since.
             Process ended = new ProcessBuilder("true").start();
             ended.waitFor();
@@ -41,14 +41,14 @@ class NetworkTest {
             Files.writeString(note, gone + "\n" + ended.pid() + "\n");
             dev.tierproof.util.Directories.deleteRecursively(gone);
             Network.sweep();
-            assertThat(Network.run("ip", "netns", "list")).doesNotContain(orphan.namespace("tablet-0"))
+            assertThat(Launcher.exec("ip", "netns", "list")).doesNotContain(orphan.namespace("tablet-0"))
                     .contains(kept.namespace("tablet-0"));
-            assertThat(Network.run("ip", "link", "show")).doesNotContain(orphan.bridge()).contains(kept.bridge());
+            assertThat(Launcher.exec("ip", "link", "show")).doesNotContain(orphan.bridge()).contains(kept.bridge());
             assertThat(Network.OWNERS.file(orphan.bridge().substring(3))).doesNotExist();
         } finally {
-            kept.remove(live);
+            Network.removeFor(live);
         }
-        assertThat(Network.run("ip", "netns", "list")).doesNotContain(kept.namespace("tablet-0"));
-        assertThat(Network.run("ip", "link", "show")).doesNotContain(kept.bridge());
+        assertThat(Launcher.exec("ip", "netns", "list")).doesNotContain(kept.namespace("tablet-0"));
+        assertThat(Launcher.exec("ip", "link", "show")).doesNotContain(kept.bridge());
     }
 }
