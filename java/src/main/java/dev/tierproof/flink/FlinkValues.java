@@ -6,15 +6,25 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
+import java.util.ArrayList;
 import java.util.HexFormat;
+import java.util.List;
+import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.conversion.DataStructureConverter;
+import org.apache.flink.table.data.conversion.DataStructureConverters;
 import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.table.types.utils.TypeConversions;
 import org.apache.flink.types.Row;
 
 /**
- * Flink's value table: the values a Flink read returns, as the text the Rust core parses (it alone
- * decides what is equal): numbers as Java prints them, decimals plain, bytes as hex, dates and
- * times in ISO form, instants in UTC; and that text as the values the ordered write gives Flink's
- * sink. NULL stays null. A new column type is one case each way here.
+ * The value table, the one place that knows each column type: the values a Flink read returns, as
+ * the text the Rust core parses (it alone decides what is equal): numbers as Java prints them,
+ * decimals plain, bytes as hex, dates and times in ISO form, instants in UTC; and that text as the
+ * values the ordered write gives Flink's sink. NULL stays null. Fluss's and Paimon's rows reach it
+ * through their own Flink converters as Flink's internal rows ({@link Internal}), so a new column
+ * type is one case each way here and nowhere else.
  */
 public final class FlinkValues {
     private FlinkValues() {}
@@ -64,8 +74,49 @@ public final class FlinkValues {
             case TIME_WITHOUT_TIME_ZONE -> LocalTime.parse(text);
             case TIMESTAMP_WITHOUT_TIME_ZONE -> LocalDateTime.parse(text.replace(' ', 'T'));
             case TIMESTAMP_WITH_LOCAL_TIME_ZONE -> Instant.parse(text.replace(' ', 'T'));
-            default -> throw new IllegalArgumentException("column type " + type + " is not one the ordered write"
-                    + " writes");
+            default -> throw new IllegalArgumentException("column type " + type + " is not one tierproof writes");
         };
+    }
+
+    /**
+     * The same table for rows in Flink's internal form ({@link RowData}), through Flink's own
+     * converters between internal and external values: the form Fluss's and Paimon's Flink
+     * connectors turn their own rows into and back. One per row type; not for concurrent use.
+     */
+    public static final class Internal {
+        private final List<LogicalType> types;
+        private final RowData.FieldGetter[] getters;
+        private final List<DataStructureConverter<Object, Object>> converters = new ArrayList<>();
+
+        public Internal(RowType type) {
+            this.types = type.getChildren();
+            this.getters = new RowData.FieldGetter[types.size()];
+            for (int i = 0; i < getters.length; i++) {
+                getters[i] = RowData.createFieldGetter(types.get(i), i);
+                DataStructureConverter<Object, Object> converter = DataStructureConverters.getConverter(
+                        TypeConversions.fromLogicalToDataType(types.get(i)));
+                converter.open(FlinkValues.class.getClassLoader());
+                converters.add(converter);
+            }
+        }
+
+        /** Every field of an internal row as text. */
+        public String[] texts(RowData row) {
+            String[] out = new String[getters.length];
+            for (int i = 0; i < out.length; i++) {
+                Object v = getters[i].getFieldOrNull(row);
+                out[i] = v == null ? null : text(converters.get(i).toExternal(v));
+            }
+            return out;
+        }
+
+        /** An internal row from the core's canonical text (NULL is null). */
+        public GenericRowData row(String[] cells) {
+            GenericRowData row = new GenericRowData(cells.length);
+            for (int i = 0; i < cells.length; i++) {
+                row.setField(i, cells[i] == null ? null : converters.get(i).toInternal(value(types.get(i), cells[i])));
+            }
+            return row;
+        }
     }
 }

@@ -34,10 +34,11 @@ public final class PaimonSnapshotRead {
                 Table pinned = catalog.getTable(Identifier.create(database, table))
                         .copy(Map.of("scan.snapshot-id", Long.toString(snapshotId)));
                 PaimonColumns cols = PaimonColumns.of(pinned, name, columns);
+                PaimonValues values = new PaimonValues(cols.fields());
                 ReadBuilder builder = pinned.newReadBuilder().withProjection(cols.projection());
                 try (RecordReader<InternalRow> rows = builder.newRead().createReader(builder.newScan().plan())) {
                     rows.forEachRemaining(row -> sink.add(row.getRowKind().toByteValue(),
-                            PaimonValues.texts(row, cols.fields())));
+                            values.texts(row)));
                 }
                 return sink;
             } catch (TierproofException e) {

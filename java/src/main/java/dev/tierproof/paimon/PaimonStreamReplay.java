@@ -44,13 +44,14 @@ public final class PaimonStreamReplay {
                         new TierproofException("table " + database + "." + table + " has no snapshot to replay"));
                 Table replay = base.copy(Map.of("scan.mode", "from-snapshot", "scan.snapshot-id", "1"));
                 PaimonColumns cols = PaimonColumns.of(replay, database + "." + table, columns);
+                PaimonValues values = new PaimonValues(cols.fields());
                 ReadBuilder builder = replay.newReadBuilder().withProjection(cols.projection());
                 StreamTableScan scan = builder.newStreamScan();
                 TableRead read = builder.newRead();
                 while (!control.cancelled()) {
                     try (RecordReader<InternalRow> rows = read.createReader(scan.plan())) {
                         rows.forEachRemaining(row -> sink.add(row.getRowKind().toByteValue(),
-                                PaimonValues.texts(row, cols.fields())));
+                                values.texts(row)));
                     }
                     Long next = scan.checkpoint();
                     if (next != null && next > last) {

@@ -1,44 +1,27 @@
 package dev.tierproof.paimon;
 
-import dev.tierproof.core.TierproofException;
-import java.time.LocalDate;
-import java.time.LocalTime;
-import java.time.ZoneOffset;
-import java.util.HexFormat;
+import dev.tierproof.flink.FlinkValues;
 import java.util.List;
-import org.apache.paimon.data.Decimal;
 import org.apache.paimon.data.InternalRow;
-import org.apache.paimon.data.Timestamp;
+import org.apache.paimon.flink.FlinkRowData;
+import org.apache.paimon.flink.LogicalTypeConversion;
 import org.apache.paimon.types.DataField;
+import org.apache.paimon.types.RowType;
 
 /**
- * Values Paimon's own reader returns, as the text the Rust core parses (the same forms as
- * {@link dev.tierproof.flink.FlinkValues}: ISO dates and times, instants in UTC, hex bytes).
+ * Rows Paimon's own reader returns, as the text the Rust core parses: seen through Paimon's own
+ * Flink view of a row ({@link FlinkRowData}) and {@link FlinkValues}, the one value table, so a
+ * column type is known in one place. One per read; not for concurrent use.
  */
 final class PaimonValues {
-    private PaimonValues() {}
+    private final FlinkValues.Internal values;
+    private final FlinkRowData view = new FlinkRowData(null);
 
-    static String[] texts(InternalRow row, List<DataField> fields) {
-        String[] out = new String[fields.size()];
-        for (int i = 0; i < out.length; i++) {
-            Object v = InternalRow.createFieldGetter(fields.get(i).type(), i).getFieldOrNull(row);
-            out[i] = v == null ? null : text(v, fields.get(i));
-        }
-        return out;
+    PaimonValues(List<DataField> fields) {
+        this.values = new FlinkValues.Internal(LogicalTypeConversion.toLogicalType(new RowType(fields)));
     }
 
-    private static String text(Object v, DataField field) {
-        return switch (field.type().getTypeRoot()) {
-            case CHAR, VARCHAR, BOOLEAN, TINYINT, SMALLINT, INTEGER, BIGINT, FLOAT, DOUBLE -> v.toString();
-            case DECIMAL -> ((Decimal) v).toBigDecimal().toPlainString();
-            case BINARY, VARBINARY -> HexFormat.of().formatHex((byte[]) v);
-            case DATE -> LocalDate.ofEpochDay((Integer) v).toString();
-            case TIME_WITHOUT_TIME_ZONE -> LocalTime.ofNanoOfDay((Integer) v * 1_000_000L).toString();
-            case TIMESTAMP_WITHOUT_TIME_ZONE -> ((Timestamp) v).toLocalDateTime().toString();
-            // An instant is held as the UTC date-time of its epoch millis and nanos.
-            case TIMESTAMP_WITH_LOCAL_TIME_ZONE -> ((Timestamp) v).toLocalDateTime().toInstant(ZoneOffset.UTC).toString();
-            default -> throw new TierproofException("column " + field.name() + ": Paimon type " + field.type()
-                    + " is not one tierproof compares yet");
-        };
+    String[] texts(InternalRow row) {
+        return values.texts(view.replace(row));
     }
 }

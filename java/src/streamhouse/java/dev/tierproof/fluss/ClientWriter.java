@@ -17,7 +17,6 @@ import org.apache.fluss.client.table.writer.TableWriter;
 import org.apache.fluss.client.table.writer.UpsertWriter;
 import org.apache.fluss.metadata.TablePath;
 import org.apache.fluss.row.GenericRow;
-import org.apache.fluss.types.RowType;
 
 /**
  * The workload written through Fluss's own Java client, as applications write: an
@@ -105,7 +104,7 @@ public final class ClientWriter {
         int[] written = {0};
         control.detail(() -> "it had written " + written[0] + " of " + total + " operations");
         try (Table table = connection.getTable(path)) {
-            RowType type = table.getTableInfo().getRowType();
+            FlussValues values = new FlussValues(table.getTableInfo().getRowType());
             boolean keyed = table.getTableInfo().hasPrimaryKey();
             TableWriter writer = keyed ? table.newUpsert().createWriter() : table.newAppend().createWriter();
             for (int from = start; from < end && !control.cancelled(); from += BATCH) {
@@ -115,7 +114,7 @@ public final class ClientWriter {
                         writer.flush(); // blocks until every write handed over is answered
                     }
                     faults.inject(position);
-                    GenericRow row = FlussValues.row(type, op.cells());
+                    GenericRow row = values.row(op.cells());
                     if (keyed) {
                         UpsertWriter upserts = (UpsertWriter) writer;
                         futures.add(op.delete() ? upserts.delete(row) : upserts.upsert(row));

@@ -4,7 +4,7 @@ import dev.tierproof.core.Workload;
 import dev.tierproof.flink.FlinkEngine;
 import dev.tierproof.fluss.FlussCluster;
 import dev.tierproof.fluss.LakeWatch;
-import dev.tierproof.fluss.TieringJob;
+import dev.tierproof.fluss.Tiering;
 import dev.tierproof.run.Steps;
 import java.util.List;
 import java.util.Map;
@@ -17,7 +17,7 @@ import org.apache.fluss.client.Connection;
  * {@code unknown} the positions (0-based, ascending) of the writes whose acknowledgement was lost.
  */
 record ProofRun(FlussCluster cluster, FlinkEngine engine, StreamhouseProof.Config cfg, Steps steps,
-        StreamhouseTable.Created table, Connection connection, TieringJob tiering, LakeWatch watch,
+        StreamhouseTable.Created table, Connection connection, Tiering.Job tiering, LakeWatch watch,
         Map<String, Long> timings, List<String> failures, List<Integer> unknown) {
 
     /** The writes of unknown outcome among the first {@code written} operations (0-based). */

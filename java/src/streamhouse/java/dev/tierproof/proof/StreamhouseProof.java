@@ -10,7 +10,7 @@ import dev.tierproof.fluss.FlussCatalog;
 import dev.tierproof.fluss.FlussCluster;
 import dev.tierproof.fluss.LakeWatch;
 import dev.tierproof.fluss.ProducerOptions;
-import dev.tierproof.fluss.TieringJob;
+import dev.tierproof.fluss.Tiering;
 import dev.tierproof.nemesis.Fault;
 import dev.tierproof.nemesis.RunSetup;
 import dev.tierproof.paimon.LakeLocation;
@@ -209,7 +209,7 @@ public final class StreamhouseProof {
         // Bounded: Fluss's client waits in close() for every pending write, without end while a bucket has no leader.
         try (BoundedClose<Connection> client = BoundedClose.of("the Fluss client", ConnectionFactory.createConnection(
                 clientConfig), CLIENT_CLOSE, steps.progress()::step);
-                TieringJob tiering = new TieringJob(engine, cluster, cfg.warehouse(), cfg.tieringCheckpoints(),
+                Tiering.Job tiering = new Tiering.Job(engine, cluster, cfg.warehouse(), cfg.tieringCheckpoints(),
                         cfg.ownTiering());
                 LakeWatch watch = LakeWatch.start(client.get().getAdmin(), table.path(), WATCH_INTERVAL)) {
             ProofRun run = new ProofRun(cluster, engine, cfg, steps, table, client.get(), tiering, watch, timings,

@@ -52,4 +52,19 @@ class FlussValuesTest {
         assertThatThrownBy(() -> FlussValues.value(DataTypes.ARRAY(DataTypes.INT()), "[]"))
                 .hasMessageContaining("not one tierproof writes");
     }
+
+    @Test
+    void everyTypeReadsBackAsItsTextThroughFlussOwnConverters() {
+        RowType type = RowType.of(DataTypes.BOOLEAN(), DataTypes.TINYINT(), DataTypes.INT(), DataTypes.BIGINT(),
+                DataTypes.FLOAT(), DataTypes.DOUBLE(), DataTypes.DECIMAL(12, 2), DataTypes.STRING(),
+                DataTypes.CHAR(2), DataTypes.BYTES(), DataTypes.DATE(), DataTypes.TIME(3), DataTypes.TIMESTAMP(6),
+                DataTypes.TIMESTAMP_LTZ(3), DataTypes.INT());
+        String[] cells = {"true", "-128", "-2147483648", "9223372036854775807", "-Infinity", "-0.0", "-10.50",
+            "😀, \"x\"", "ab", "00ff", "2024-02-29", "23:59:59.999", "2000-01-01T00:00:00.000001",
+            "2021-03-28T01:00:00.123Z", null};
+        FlussValues values = new FlussValues(type);
+        assertThat(values.texts(values.row(cells))).containsExactly(cells);
+        assertThat(FlussValues.rowKind(org.apache.fluss.record.ChangeType.APPEND_ONLY)).isZero();
+        assertThat(FlussValues.rowKind(org.apache.fluss.record.ChangeType.DELETE)).isEqualTo((byte) 3);
+    }
 }
