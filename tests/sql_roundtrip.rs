@@ -8,7 +8,7 @@ use sqlparser::parser::Parser;
 use tierproof::ident::TablePath;
 use tierproof::model::merge::Target;
 use tierproof::model::proof::Proof;
-use tierproof::spec::TableSpec;
+use tierproof::model::tables::table_spec::TableSpec;
 use tierproof::{table_ddl, tier_table_ddl, upsert_inserts, Row};
 
 const HOSTILE_NAMES: &[&str] = &[
@@ -76,7 +76,7 @@ fn option_values_cannot_escape_their_quotes() {
     let spec = TableSpec::append_only()
         .with_option("comment", "x'); DROP TABLE y; --")
         .unwrap();
-    let ddl = table_ddl(&TablePath::parse("t").unwrap(), &spec).unwrap();
+    let ddl = table_ddl("t", &spec, Target::Paimon).unwrap();
     assert!(
         ddl.contains("'comment' = 'x''); DROP TABLE y; --'"),
         "{ddl}"

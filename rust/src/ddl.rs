@@ -1,28 +1,26 @@
-//! `CREATE TABLE` in Flink SQL for a [`TableSpec`].
+//! `CREATE TABLE` in Flink SQL for the exercise's `(id INT, bal INT)` table, laid out one column
+//! and one option a line, from the general [`TableSpec`].
 
 use crate::error::Result;
-use crate::ident::{quote_ident, quote_literal, validate_fluss_name, TablePath};
-use crate::spec::{TableSpec, COLUMNS};
+use crate::ident::quote_literal;
+use crate::model::merge::Target;
+use crate::model::tables::table_spec::TableSpec;
 
 /// The exercise's DDL: the tiered `(id INT, bal INT)` primary-key table.
 pub fn tier_table_ddl(table: &str) -> Result<String> {
-    table_ddl(&TablePath::parse(table)?, &TableSpec::default())
+    table_ddl(table, &TableSpec::default(), Target::Paimon)
 }
 
-/// The DDL of any spec; names and values are quoted, so the output is one statement.
-pub fn table_ddl(path: &TablePath, spec: &TableSpec) -> Result<String> {
-    let mut lines: Vec<String> = COLUMNS
-        .iter()
-        .map(|c| format!("  {} INT", quote_ident(c)))
-        .collect();
-    if spec.primary_key {
-        lines.push(format!(
-            "  PRIMARY KEY ({}) NOT ENFORCED",
-            quote_ident(COLUMNS[0])
-        ));
-    }
-    let mut ddl = format!("CREATE TABLE {} (\n{}\n)", path.quoted(), lines.join(",\n"));
-    ddl.push_str(&with_clause(&spec.options));
+/// The DDL of a spec for `target`, one line a column and an option; names and values are quoted,
+/// so the output is one statement. Paimon's default merge engine is named, as the exercise does.
+pub fn table_ddl(table: &str, spec: &TableSpec, target: Target) -> Result<String> {
+    let path = spec.path_for(table, target)?;
+    let mut ddl = format!(
+        "CREATE TABLE {} (\n{}\n)",
+        path.quoted(),
+        spec.column_lines().join(",\n")
+    );
+    ddl.push_str(&with_clause(&spec.options_for(target, true)?));
     Ok(ddl)
 }
 
@@ -41,13 +39,8 @@ pub fn with_clause(options: &[(String, String)]) -> String {
 /// The Fluss primary-key table of the streamhouse proof: one bucket, tiering into the lake. The
 /// name must also be one Fluss accepts (checked here, before any cluster starts).
 pub fn fluss_tier_table_ddl(table: &str, freshness: &str) -> Result<String> {
-    let path = TablePath::parse(table)?;
-    for part in path.parts() {
-        validate_fluss_name(part)?;
-    }
-    table_ddl(&path, &TableSpec::fluss_tiered(freshness)?)
+    table_ddl(table, &TableSpec::fluss_tiered(freshness)?, Target::Fluss)
 }
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -64,7 +57,7 @@ mod tests {
     #[test]
     fn fluss_tiered_table() {
         let spec = TableSpec::fluss_tiered("1s").unwrap();
-        let ddl = table_ddl(&TablePath::parse("fluss.acct").unwrap(), &spec).unwrap();
+        let ddl = table_ddl("fluss.acct", &spec, Target::Fluss).unwrap();
         assert!(ddl.starts_with("CREATE TABLE `fluss`.`acct` ("), "{ddl}");
         assert!(ddl.contains("PRIMARY KEY (`id`) NOT ENFORCED"), "{ddl}");
         assert!(ddl.ends_with("'bucket.num' = '1',\n  'table.datalake.enabled' = 'true',\n  'table.datalake.freshness' = '1s'\n)"), "{ddl}");
@@ -87,7 +80,7 @@ mod tests {
 
     #[test]
     fn append_only_has_no_key_and_no_options() {
-        let ddl = table_ddl(&TablePath::parse("a").unwrap(), &TableSpec::append_only()).unwrap();
+        let ddl = table_ddl("a", &TableSpec::append_only(), Target::Paimon).unwrap();
         assert!(!ddl.contains("PRIMARY KEY"));
         assert!(!ddl.contains("WITH"));
     }
@@ -97,7 +90,7 @@ mod tests {
         let spec = TableSpec::default()
             .with_option("scan.mode", "it's")
             .unwrap();
-        let ddl = table_ddl(&TablePath::parse("t").unwrap(), &spec).unwrap();
+        let ddl = table_ddl("t", &spec, Target::Paimon).unwrap();
         assert!(ddl.contains("'scan.mode' = 'it''s'"));
         assert!(spec.with_option("bucket", "2").is_err());
     }

@@ -12,7 +12,6 @@ pub mod ident;
 pub mod jni;
 pub mod model;
 pub mod row;
-pub mod spec;
 pub mod upsert;
 
 pub use ddl::{table_ddl, tier_table_ddl};

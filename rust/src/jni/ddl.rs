@@ -4,8 +4,8 @@ use super::arrays::{bad, string, target_of};
 use super::table_paths::option_pairs;
 use crate::create_table::parse_create_table;
 use crate::ddl::{fluss_tier_table_ddl, table_ddl, tier_table_ddl};
-use crate::ident::TablePath;
-use crate::spec::TableSpec;
+use crate::model::merge::Target;
+use crate::model::tables::table_spec::TableSpec;
 use jni::objects::{JObjectArray, JString};
 use jni::sys::{jboolean, jint, jlong};
 
@@ -29,7 +29,7 @@ export! {
         bucket: jint,
         options: JObjectArray<'local, JString<'local>>,
     ) -> JString<'local> {
-        let path = TablePath::parse(&string(env, &table, "table")?)?;
+        let table = string(env, &table, "table")?;
         let mut spec = if merge_engine.is_null() {
             TableSpec::append_only()
         } else {
@@ -46,7 +46,7 @@ export! {
         for (key, value) in option_pairs(env, &options)? {
             spec = spec.with_option(&key, &value)?;
         }
-        Ok(JString::from_str(env, table_ddl(&path, &spec)?)?)
+        Ok(JString::from_str(env, table_ddl(&table, &spec, Target::Paimon)?)?)
     }
 }
 
@@ -101,7 +101,7 @@ export! {
         target: jint,
     ) -> JString<'local> {
         let target = target_of(target)?;
-        let parsed = crate::model::tables::table_spec::TableSpec::parse(&string(env, &spec, "spec")?)?;
+        let parsed = TableSpec::parse(&string(env, &spec, "spec")?)?;
         let sql = parsed.ddl(&string(env, &table, "table")?, target)?;
         Ok(JString::from_str(env, sql)?)
     }

@@ -14,7 +14,7 @@
 use crate::create_table::{parse_create_table, CreateTable};
 use crate::error::{Result, TierproofError};
 use crate::ident::{quote_ident, quote_literal, validate_fluss_name, validate_name, TablePath};
-use crate::model::merge::names::PaimonEngine;
+use crate::model::merge::names::{ChangelogProducer, PaimonEngine};
 use crate::model::merge::Target;
 use crate::model::values::types::DataType;
 
@@ -128,15 +128,104 @@ impl TableSpec {
         Ok(spec)
     }
 
+    /// The exercise's `(id INT, bal INT)` Paimon table keyed by `id`: `bucket`, `merge-engine`
+    /// and `changelog-producer` as given.
+    pub fn keyed(bucket: u32, engine: PaimonEngine, producer: ChangelogProducer) -> TableSpec {
+        TableSpec {
+            options: vec![("changelog-producer".into(), producer.name().into())],
+            buckets: bucket,
+            engine: engine.name().into(),
+            ..TableSpec::id_bal(true)
+        }
+    }
+
+    /// The exercise's `(id INT, bal INT)` columns with no key: a table that keeps every version.
+    pub fn append_only() -> TableSpec {
+        TableSpec::id_bal(false)
+    }
+
+    /// The exercise's `(id INT, bal INT)` table as a Fluss primary-key table in one bucket that
+    /// tiers into the lake within `freshness` (a Fluss duration such as `1s`).
+    pub fn fluss_tiered(freshness: &str) -> Result<TableSpec> {
+        TableSpec::id_bal(true).with_option("table.datalake.freshness", freshness)
+    }
+
+    fn id_bal(keyed: bool) -> TableSpec {
+        let int = || DataType::parse("INT").expect("INT is a type");
+        TableSpec {
+            columns: COLUMNS
+                .iter()
+                .map(|c| (c.to_string(), int(), false))
+                .collect(),
+            key: if keyed {
+                vec![COLUMNS[0].to_string()]
+            } else {
+                Vec::new()
+            },
+            partition: Vec::new(),
+            buckets: 1,
+            engine: PaimonEngine::Deduplicate.name().into(),
+            options: Vec::new(),
+        }
+    }
+
+    /// Adds a table option after the others; a key already set, or one the spec sets itself
+    /// (buckets, engine, the datalake), is refused, as is a value with a control character.
+    pub fn with_option(mut self, key: &str, value: &str) -> Result<TableSpec> {
+        let refuse = |reason: &str| TierproofError::InvalidOption {
+            key: key.to_string(),
+            reason: reason.to_string(),
+        };
+        validate_name(key).map_err(|e| refuse(&e.to_string()))?;
+        if SET_BY_THE_SPEC.contains(&key) || self.options.iter().any(|(k, _)| k == key) {
+            return Err(refuse("it is already set"));
+        }
+        if value.chars().any(char::is_control) {
+            return Err(refuse("the value holds a control character"));
+        }
+        self.options.push((key.to_string(), value.to_string()));
+        Ok(self)
+    }
+
     /// The `CREATE TABLE` of this spec named `table`, for `target`, checked and rendered as a
     /// user's DDL would be.
     pub fn ddl(&self, table: &str, target: Target) -> Result<String> {
+        let path = self.path_for(table, target)?;
+        let mut sql = format!(
+            "CREATE TABLE {} (\n{}\n)",
+            path.quoted(),
+            self.column_lines().join(",\n")
+        );
+        if !self.partition.is_empty() {
+            let p: Vec<String> = self.partition.iter().map(|c| quote_ident(c)).collect();
+            sql.push_str(&format!(" PARTITIONED BY ({})", p.join(", ")));
+        }
+        let options = self.options_for(target, false)?;
+        if !options.is_empty() {
+            let o: Vec<String> = options
+                .iter()
+                .map(|(k, v)| format!("{} = {}", quote_literal(k), quote_literal(v)))
+                .collect();
+            sql.push_str(&format!(" WITH ({})", o.join(", ")));
+        }
+        let checked: CreateTable = parse_create_table(&sql)?;
+        checked.check_safe()?;
+        checked.canonical_sql()
+    }
+
+    /// `table` as a path, checked against Fluss's naming rules too when `target` is Fluss.
+    pub fn path_for(&self, table: &str, target: Target) -> Result<TablePath> {
         let path = TablePath::parse(table)?;
         if target == Target::Fluss {
             for part in path.parts() {
                 validate_fluss_name(part)?;
             }
         }
+        Ok(path)
+    }
+
+    /// The column and key lines of the DDL, two spaces in: `` `id` INT``, …, the primary key.
+    pub fn column_lines(&self) -> Vec<String> {
         let mut lines: Vec<String> = self
             .columns
             .iter()
@@ -152,16 +241,29 @@ impl TableSpec {
             let k: Vec<String> = self.key.iter().map(|c| quote_ident(c)).collect();
             lines.push(format!("  PRIMARY KEY ({}) NOT ENFORCED", k.join(", ")));
         }
+        lines
+    }
+
+    /// The `WITH` options for `target`, in order: the buckets and the engine as that engine's
+    /// options (Paimon's default engine named only when `name_default_engine` and the table has a
+    /// key), the datalake for Fluss, then the spec's own options.
+    pub fn options_for(
+        &self,
+        target: Target,
+        name_default_engine: bool,
+    ) -> Result<Vec<(String, String)>> {
         let mut options: Vec<(String, String)> = Vec::new();
         let engine = self.engine.as_str();
         match target {
             Target::Paimon => {
-                options.push(("bucket".into(), self.buckets.to_string()));
-                if self.key.is_empty() {
-                    options.clear(); // an append table with a fixed bucket needs a bucket key
+                if !self.key.is_empty() {
+                    // an append table with a fixed bucket needs a bucket key
+                    options.push(("bucket".into(), self.buckets.to_string()));
                 }
                 match PaimonEngine::named(engine) {
-                    Some(PaimonEngine::Deduplicate) => {}
+                    // the exercise's keyed table names its default engine; an append table none
+                    Some(PaimonEngine::Deduplicate)
+                        if !name_default_engine || self.key.is_empty() => {}
                     Some(e) => options.push(("merge-engine".into(), e.name().into())),
                     None => {
                         return Err(bad(format!(
@@ -194,23 +296,29 @@ impl TableSpec {
             }
             options.push((key.clone(), value.clone()));
         }
-        let mut sql = format!("CREATE TABLE {} (\n{}\n)", path.quoted(), lines.join(",\n"));
-        if !self.partition.is_empty() {
-            let p: Vec<String> = self.partition.iter().map(|c| quote_ident(c)).collect();
-            sql.push_str(&format!(" PARTITIONED BY ({})", p.join(", ")));
-        }
-        if !options.is_empty() {
-            let o: Vec<String> = options
-                .iter()
-                .map(|(k, v)| format!("{} = {}", quote_literal(k), quote_literal(v)))
-                .collect();
-            sql.push_str(&format!(" WITH ({})", o.join(", ")));
-        }
-        let checked: CreateTable = parse_create_table(&sql)?;
-        checked.check_safe()?;
-        checked.canonical_sql()
+        Ok(options)
     }
 }
+
+impl Default for TableSpec {
+    /// The exercise's tiered table: `bucket=1`, `merge-engine=deduplicate`,
+    /// `changelog-producer=input`.
+    fn default() -> Self {
+        TableSpec::keyed(1, PaimonEngine::Deduplicate, ChangelogProducer::Input)
+    }
+}
+
+/// The two columns of the exercise's table, in order.
+pub const COLUMNS: [&str; 2] = ["id", "bal"];
+
+/// Options a spec sets from its own fields, never given as options.
+const SET_BY_THE_SPEC: [&str; 5] = [
+    "bucket",
+    "merge-engine",
+    "bucket.num",
+    "table.merge-engine",
+    "table.datalake.enabled",
+];
 
 /// A seeded table spec for the counterexample search: a key of one or two columns (INT, BIGINT,
 /// STRING or DATE), sometimes a partition column (STRING, INT, BIGINT or DATE) in the key, one to
