@@ -243,6 +243,9 @@ final class Network {
             case ISOLATE -> everyone();
             case FROM_ZOOKEEPER -> List.of(zookeeper.substring(0, zookeeper.lastIndexOf(':')) + "/32");
             case FROM_CLIENTS -> List.of(hostAddress() + "/32");
+            case FROM_SERVERS -> hosts.entrySet().stream()
+                    .filter(h -> !h.getKey().equals(name) && !h.getKey().equals("zookeeper"))
+                    .map(h -> address(h.getValue()) + "/32").toList();
             case SLOW -> List.of();
         };
         Runnable heal = HealOnExit.arm(name, cut == dev.tierproof.nemesis.Cut.SLOW ? () -> unslow(name)

@@ -65,6 +65,12 @@ public record Fault(Kind kind, int at, boolean inFlight, Duration length) {
         /** That leader cut off from the clients only (and Flink, and the lake's store): the servers still see it. */
         PARTITION_LEADER_CLIENTS("partition-leader-clients", PartitionServer.leader("partition-leader-clients",
                 Cut.FROM_CLIENTS)),
+        /**
+         * A majority/minority split: that leader, with ZooKeeper, cut off from the other tablet
+         * servers and the coordinator (its followers cannot fetch; its session holds).
+         */
+        PARTITION_LEADER_SERVERS("partition-leader-servers", PartitionServer.leader("partition-leader-servers",
+                Cut.FROM_SERVERS)),
         /** ZooKeeper cut off from every server: every session is at stake. */
         PARTITION_ZOOKEEPER("partition-zookeeper", PartitionServer.zookeeper("partition-zookeeper", Cut.ISOLATE)),
         /** That leader's link slow and lossy ({@code tc netem}) for the fault's length. */
