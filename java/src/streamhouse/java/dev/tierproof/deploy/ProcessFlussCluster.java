@@ -41,6 +41,11 @@ public final class ProcessFlussCluster implements FlussCluster {
     }
 
     @Override
+    public java.util.Optional<ProcessHandle> jobManager() {
+        return java.util.Optional.ofNullable(state.parts().get("jobmanager")).flatMap(ProcessCluster.State.Part::ours);
+    }
+
+    @Override
     public String bootstrapServers() {
         return state.fluss();
     }

@@ -50,6 +50,14 @@ public interface FlussCluster extends Servers {
         return java.util.Optional.empty();
     }
 
+    /**
+     * The Flink JobManager that runs this cluster's jobs when tierproof started it beside the
+     * servers ({@code cluster up}): a STALLED verdict may read its threads. Empty elsewhere.
+     */
+    default java.util.Optional<ProcessHandle> jobManager() {
+        return java.util.Optional.empty();
+    }
+
     /** The settings the tablet servers run with, as far as tierproof knows them (none: Fluss's defaults). */
     default java.util.Map<String, String> serverSettings() {
         return java.util.Map.of();

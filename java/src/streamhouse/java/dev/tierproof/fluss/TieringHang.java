@@ -8,8 +8,10 @@ import java.util.Optional;
  * Fluss 0.9.1's known hang of the tiering job (docs/findings/fluss-0.9-tiering-hangs-on-list-offsets.md):
  * the tiering source's Flink coordinator thread parked for good in
  * {@code BucketOffsetsRetrieverImpl.listOffsets}, on a future a failed request never completes. When
- * the job runs on a MiniCluster in this JVM, its threads are in sight, and a STALLED verdict names
- * the hang as its evidence. The verdict stays what it is; a job on a session cluster is out of sight.
+ * the job runs on a MiniCluster in this JVM, or on the session cluster {@code cluster up} started
+ * (its JobManager's threads read with {@code jcmd}), its threads are in sight, and a STALLED verdict
+ * names the hang as its evidence. The verdict stays what it is; a job on a user's own Flink is out
+ * of sight.
  */
 public final class TieringHang {
     static final String DOC = "docs/findings/fluss-0.9-tiering-hangs-on-list-offsets.md";
@@ -21,13 +23,18 @@ public final class TieringHang {
 
     private TieringHang() {}
 
-    /** {@code unfinished}, with the hang named when it is STALLED and this JVM's tiering coordinator is parked there. */
-    public static Unfinished named(Unfinished unfinished) {
+    /**
+     * {@code unfinished}, with the hang named when it is STALLED and the tiering coordinator is
+     * parked there: in this JVM, or in {@code jobManager} (the session cluster's, when tierproof
+     * started it).
+     */
+    public static Unfinished named(Unfinished unfinished, Optional<ProcessHandle> jobManager) {
         if (unfinished.moving()) {
             return unfinished;
         }
-        List<Seen> threads = Thread.getAllStackTraces().entrySet().stream()
-                .map(e -> new Seen(e.getKey().getName(), e.getKey().getState(), List.of(e.getValue()))).toList();
+        List<Seen> threads = new java.util.ArrayList<>(Thread.getAllStackTraces().entrySet().stream()
+                .map(e -> new Seen(e.getKey().getName(), e.getKey().getState(), List.of(e.getValue()))).toList());
+        jobManager.ifPresent(jvm -> threads.addAll(ThreadDump.of(jvm)));
         return parked(threads).map(where -> Unfinished.stalled(unfinished.evidence() + "; the tiering job's source"
                 + " coordinator is parked in " + where + ": Fluss 0.9.1's hang on a list-offsets call (" + DOC + ")"))
                 .or(() -> seen(threads).map(where -> Unfinished.stalled(unfinished.evidence() + "; " + where)))

@@ -45,7 +45,7 @@ final class Quiescence {
             run.steps().progress().step("tiered: " + q.logEndOffset() + " changes in " + q.buckets() + " bucket(s),"
                     + " lake snapshot " + q.lakeSnapshotId() + " (" + q.waitedMillis() + " ms)");
         } catch (TieringUnfinished e) {
-            unfinished = TieringHang.named(e.unfinished());
+            unfinished = TieringHang.named(e.unfinished(), run.cluster().jobManager());
             run.steps().progress().step(unfinished.word() + ": " + unfinished.evidence());
         }
         run.watch().poll(); // the last look: the snapshot tiering ended with
