@@ -216,11 +216,26 @@ ensure_chromium() {
   DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends chromium >/dev/null
 }
 
+# libfaketime: cluster up --clocks runs each tablet server on a clock of its own (ClocksTest).
+ensure_libfaketime() {
+  [ -f /usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1 ] || [ -f /usr/lib/aarch64-linux-gnu/faketime/libfaketime.so.1 ] && return 0
+  if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null; then
+    echo "build: cluster up --clocks needs Debian's libfaketime (apt-get install libfaketime)" >&2
+    return 1
+  fi
+  echo "build: installing libfaketime (apt-get) for cluster up --clocks" >&2
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends libfaketime >/dev/null 2>&1 || {
+    apt-get update -q >/dev/null 2>&1 || true
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends libfaketime >/dev/null
+  }
+}
+
 # What the edit loop's checks need beyond the toolchains.
 ensure_quick_tools() {
   ensure_lake_plugin
   ensure_python_package pytest pytest "for solution.py's tests"
   ensure_chromium
+  ensure_libfaketime
   rustup component add rustfmt clippy >/dev/null 2>&1 || true
 }
 

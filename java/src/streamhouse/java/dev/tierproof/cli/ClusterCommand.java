@@ -1,5 +1,6 @@
 package dev.tierproof.cli;
 
+import dev.tierproof.deploy.FaultRoom;
 import dev.tierproof.deploy.ProcessCluster;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -50,6 +51,11 @@ final class ClusterCommand extends TierproofCommand {
             + " fill-leader-disk can fill it; 0 for the cluster's directory (default ${DEFAULT-VALUE})")
     int tabletDiskMiB;
 
+    @Option(names = "--clocks", description = "each tablet server on a clock of its own (libfaketime), so that"
+            + " clock faults (clock-ahead-leader, clock-behind-leader) can move it; the machine's clock is never"
+            + " touched")
+    boolean clocks;
+
     @Option(names = "--deadline-s", paramLabel = "N", defaultValue = "60",
             description = "how long each server may take to start, and to stop before it is killed (default"
                     + " ${DEFAULT-VALUE})")
@@ -78,7 +84,8 @@ final class ClusterCommand extends TierproofCommand {
                             + " isolated");
                 };
                 ProcessCluster.State s = ProcessCluster.up(where, tablets, !flinkWithoutConnectors, store, serverOptions,
-                        isolated, tabletDiskMiB, deadline, dev.tierproof.run.Progress.to(main.err));
+                        new FaultRoom(isolated, tabletDiskMiB, clocks), deadline,
+                        dev.tierproof.run.Progress.to(main.err));
                 print(s);
                 main.out.println("prove on it  : ./build.sh run streamhouse --cluster " + s.dir());
                 main.out.println("  or         : ./build.sh run streamhouse --fluss " + s.fluss() + " --warehouse "

@@ -241,7 +241,8 @@ final class StreamhouseCommand extends TierproofCommand {
                 flinkRest = state.hasFlink() ? state.flink() : null;
                 shipConnectors = !state.flinkHasConnectors();
                 refuse(schedule, Deployment.clusterUp(ProcessCluster.lakeRestartRefusal(state),
-                        ProcessCluster.networkRefusal(state), ProcessCluster.diskRefusal(state)));
+                        ProcessCluster.networkRefusal(state), ProcessCluster.diskRefusal(state),
+                        ProcessCluster.clockRefusal(state)));
             } else if (fluss == null) {
                 refuse(schedule, Deployment.embedded());
             }

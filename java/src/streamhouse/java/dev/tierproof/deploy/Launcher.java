@@ -60,6 +60,8 @@ final class Launcher {
         // fake-gcs-server reads FAKE_GCS_* from its environment (one pair sends every object's events
         // to a real Pub/Sub topic): the cluster's store takes its command line alone.
         builder.environment().keySet().removeIf(k -> k.startsWith("FAKE_GCS_"));
+        // A tablet server of cluster up --clocks: on a clock of its own, across restarts too.
+        builder.environment().putAll(Clocks.environment(dir, name));
         return builder.start();
     }
 

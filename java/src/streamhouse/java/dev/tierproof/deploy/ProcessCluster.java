@@ -149,39 +149,18 @@ public final class ProcessCluster {
      */
     public static State up(Path dir, int tablets, boolean flinkConnectors, Lake lakeStore,
             Map<String, String> serverOptions, Duration deadline, Progress progress) {
-        return up(dir, tablets, flinkConnectors, lakeStore, serverOptions, false, 0, deadline, progress);
+        return up(dir, tablets, flinkConnectors, lakeStore, serverOptions, FaultRoom.NONE, deadline, progress);
     }
 
-    /**
-     * As above; {@code isolated}: each Fluss server in a network namespace of its own, on a bridge
-     * the cluster makes ({@link Network}), so that network faults can strike it (S3 lakes only);
-     * {@code tabletDiskMiB} above 0: each tablet server's data on a tmpfs of that size ({@link Disks}),
-     * so that a disk fault can fill it.
-     */
+    /** As above, with what {@code room} prepares so that faults can strike its servers. */
     public static State up(Path dir, int tablets, boolean flinkConnectors, Lake lakeStore,
-            Map<String, String> serverOptions, boolean isolated, int tabletDiskMiB, Duration deadline,
-            Progress progress) {
-        if (tabletDiskMiB < 0 || tabletDiskMiB > 65_536) {
-            throw new IllegalArgumentException("--tablet-disk " + tabletDiskMiB + " must be between 16 and 65536"
-                    + " (MiB), or 0 for none");
-        }
-        if (tabletDiskMiB > 0 && tabletDiskMiB < 16) {
-            throw new IllegalArgumentException("--tablet-disk " + tabletDiskMiB + " must be between 16 and 65536"
-                    + " (MiB): a tablet server needs room to start");
-        }
-        if (tabletDiskMiB > 0) {
-            Disks.checkMemory(tablets, tabletDiskMiB);
-            Disks.checkPrivileges(dir.toAbsolutePath());
-        }
+            Map<String, String> serverOptions, FaultRoom room, Duration deadline, Progress progress) {
+        boolean isolated = room.isolatedNetwork();
+        int tabletDiskMiB = room.tabletDiskMiB();
         // What a killed JVM left of earlier clusters, whatever this one asks for.
         Disks.sweep();
         Network.sweep();
-        if (isolated && lakeStore != Lake.S3) {
-            throw new IllegalArgumentException("--network isolated runs with the S3 lake (--lake s3) only");
-        }
-        if (isolated) {
-            Network.checkPrivileges();
-        }
+        room.check(dir, tablets, lakeStore);
         if (tablets < 1 || tablets > 9) {
             throw new IllegalArgumentException("--tablet-servers " + tablets + " must be between 1 and 9");
         }
@@ -272,6 +251,9 @@ public final class ProcessCluster {
                 tablet.put("tablet-server.id", String.valueOf(id));
                 if (tabletDiskMiB > 0) {
                     Disks.mount(dir, dir.resolve("tablet-" + id), tabletDiskMiB);
+                }
+                if (room.ownClocks()) {
+                    Clocks.give(dir, "tablet-" + id);
                 }
                 tablet.put("data.dir", Files.createDirectories(dir.resolve("tablet-" + id)).toString());
                 configDir(dir, "tablet-" + id, tablet);
@@ -554,6 +536,13 @@ public final class ProcessCluster {
         return Disks.has(state.dir()) ? Optional.empty() : Optional.of("the cluster in " + state.dir() + " keeps its"
                 + " tablet servers' data on the machine's disk, which tierproof never fills; bring one up with"
                 + " --tablet-disk MIB");
+    }
+
+    /** Why a clock fault cannot strike this cluster's tablet servers (no clocks of their own), or empty when it can. */
+    public static Optional<String> clockRefusal(State state) {
+        return Clocks.has(state.dir(), "tablet-0") ? Optional.empty() : Optional.of("the cluster in " + state.dir()
+                + " runs its tablet servers on the machine's clock, which tierproof never moves; bring one up with"
+                + " --clocks");
     }
 
     /** Why a network fault cannot strike this cluster's servers (no isolated network), or empty when it can. */

@@ -38,6 +38,8 @@ public final class ProcessFlussCluster implements FlussCluster {
         Network.of(state.dir()).ifPresent(net -> net.clearCuts().forEach(c -> notes.add("removed " + c
                 + ", left by an earlier run")));
         Disks.clearFillers(state.dir()).forEach(at -> notes.add("freed " + at + ", left full by an earlier run"));
+        Clocks.reset(state.dir()).forEach(part -> notes.add("set " + part + "'s clock true, left skewed by an earlier"
+                + " run"));
     }
 
     @Override
@@ -162,6 +164,14 @@ public final class ProcessFlussCluster implements FlussCluster {
             cutOff.remove(part);
             throw e;
         }
+    }
+
+    @Override
+    public synchronized Runnable skewClock(int id, java.time.Duration offset) {
+        ProcessCluster.clockRefusal(state).ifPresent(r -> {
+            throw new IllegalArgumentException(r);
+        });
+        return HealOnExit.arm("clock-tablet-" + id, Clocks.skew(state.dir(), "tablet-" + id, offset));
     }
 
     @Override

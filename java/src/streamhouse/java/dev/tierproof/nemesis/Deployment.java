@@ -13,9 +13,11 @@ import java.util.Optional;
  *     (one started without {@code --network isolated}), else empty
  * @param diskRefusal on {@code cluster up}'s cluster, why its tablet servers' disks cannot be
  *     filled (one started without {@code --tablet-disk}), else empty
+ * @param clockRefusal on {@code cluster up}'s cluster, why its tablet servers' clocks cannot be
+ *     moved (one started without {@code --clocks}), else empty
  */
 public record Deployment(Cluster cluster, boolean searching, Optional<String> lakeRestartRefusal,
-        Optional<String> networkRefusal, Optional<String> diskRefusal) {
+        Optional<String> networkRefusal, Optional<String> diskRefusal, Optional<String> clockRefusal) {
     /** Kinds of cluster tierproof strikes: those it started itself. */
     public enum Cluster {
         /** The embedded cluster a run starts in its own JVM. */
@@ -26,26 +28,30 @@ public record Deployment(Cluster cluster, boolean searching, Optional<String> la
 
     /** The embedded cluster of one proof. */
     public static Deployment embedded() {
-        return new Deployment(Cluster.EMBEDDED, false, Optional.empty(), Optional.empty(), Optional.empty());
+        return new Deployment(Cluster.EMBEDDED, false, Optional.empty(), Optional.empty(), Optional.empty(),
+                Optional.empty());
     }
 
     /** The embedded clusters of a counterexample search. */
     public static Deployment forSearch() {
-        return new Deployment(Cluster.EMBEDDED, true, Optional.empty(), Optional.empty(), Optional.empty());
+        return new Deployment(Cluster.EMBEDDED, true, Optional.empty(), Optional.empty(), Optional.empty(),
+                Optional.empty());
     }
 
     /** {@code cluster up}'s cluster, whose lake's store cannot be restarted for {@code lakeRestartRefusal}. */
     public static Deployment clusterUp(Optional<String> lakeRestartRefusal) {
-        return clusterUp(lakeRestartRefusal, Optional.empty(), Optional.empty());
+        return clusterUp(lakeRestartRefusal, Optional.empty(), Optional.empty(), Optional.empty());
     }
 
     /**
-     * As {@link #clusterUp(Optional)}, whose servers' network cannot be cut for {@code networkRefusal}
-     * and whose tablet servers' disks cannot be filled for {@code diskRefusal}.
+     * As {@link #clusterUp(Optional)}, whose servers' network cannot be cut for {@code networkRefusal},
+     * whose tablet servers' disks cannot be filled for {@code diskRefusal} and whose clocks cannot be
+     * moved for {@code clockRefusal}.
      */
     public static Deployment clusterUp(Optional<String> lakeRestartRefusal, Optional<String> networkRefusal,
-            Optional<String> diskRefusal) {
-        return new Deployment(Cluster.CLUSTER_UP, false, lakeRestartRefusal, networkRefusal, diskRefusal);
+            Optional<String> diskRefusal, Optional<String> clockRefusal) {
+        return new Deployment(Cluster.CLUSTER_UP, false, lakeRestartRefusal, networkRefusal, diskRefusal,
+                clockRefusal);
     }
 
     /**

@@ -79,6 +79,10 @@ public record Fault(Kind kind, int at, boolean inFlight, Duration length) {
         FILL_LEADER_DISK("fill-leader-disk", FillDisk.leader()),
         /** As {@link #FILL_LEADER_DISK}, to an in-sync follower of that bucket. */
         FILL_FOLLOWER_DISK("fill-follower-disk", FillDisk.follower()),
+        /** That leader's wall clock 10 minutes ahead for the fault's length ({@code cluster up --clocks}). */
+        CLOCK_AHEAD_LEADER("clock-ahead-leader", SkewClock.ahead()),
+        /** That leader's wall clock 10 minutes behind for the fault's length ({@code cluster up --clocks}). */
+        CLOCK_BEHIND_LEADER("clock-behind-leader", SkewClock.behind()),
         /** The lake tiering job is cancelled and a new one started, as an operator would. */
         RESTART_TIERING("restart-tiering", new RestartTiering()),
         /** The coordinator server stops and starts again on the same port. */

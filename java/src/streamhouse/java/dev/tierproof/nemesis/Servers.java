@@ -53,6 +53,16 @@ public interface Servers {
                 + " only on the cluster ./build.sh cluster up --tablet-disk MIB starts (--cluster DIR)");
     }
 
+    /**
+     * Moves tablet server {@code id}'s wall clock by {@code offset} and returns what sets it true
+     * again (safe to run twice); only a cluster whose tablet servers have clocks of their own
+     * ({@code cluster up --clocks}).
+     */
+    default Runnable skewClock(int id, java.time.Duration offset) {
+        throw new IllegalArgumentException("a clock fault moves a tablet server's own clock, which tierproof does"
+                + " only on the cluster ./build.sh cluster up --clocks starts (--cluster DIR)");
+    }
+
     /** What the last faults met that a report should say (a server that had to be started twice), then forgotten. */
     default java.util.List<String> takeNotes() {
         return java.util.List.of();

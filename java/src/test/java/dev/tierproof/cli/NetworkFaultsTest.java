@@ -68,7 +68,8 @@ class NetworkFaultsTest {
             Files.writeString(rolledDdl, Files.readString(ddl).replace("TABLE cut", "TABLE rolled"));
             Outcome rolled = run("streamhouse", "--cluster", dir.toString(), "--ddl-file", rolledDdl.toString(), "--random",
                     "280", "--keys", "30", "--reads", ClusterCommandTest.LAKE_AND_UNION, "--tiering-checkpoints", "3",
-                    "--faults", "partition-leader-servers@40+8s,kill-leader@100,pause-leader@160+8s,rolling-restart@220");
+                    "--faults", "partition-leader-servers@40+8s,kill-leader@100,pause-leader@160+8s,rolling-restart@220",
+                    "--history", tmp.resolve("rolled-history").toString());
             assertThat(rolled.out()).containsPattern("partition-leader-servers@40\\+8s \\(tablet server \\d, the leader"
                     + " of a bucket written, cut off from the other servers and the coordinator, ZooKeeper still"
                     + " reaching it").containsPattern("kill-leader@100 \\(tablet server \\d, the leader of a bucket"
@@ -85,6 +86,12 @@ class NetworkFaultsTest {
             assertThat(ProcessHandle.allProcesses().filter(h -> commandLine(h.pid()).contains(dir.toString()))
                     .filter(h -> dev.tierproof.util.Processes.state(h.pid()) == 'T').map(ProcessHandle::pid).toList())
                     .as("no server left stopped").isEmpty();
+            // Its history, judged again with no servers, comes to the same verdict.
+            Outcome again = run("check", tmp.resolve("rolled-history").toString());
+            assertThat(again.out()).as(again.out() + again.err()).contains("fault            : pause-leader@160+8s")
+                    .contains("recorded verdict : " + (rolled.status() == Main.CONSISTENT ? "CONSISTENT" : "STALLED"))
+                    .doesNotContain("judged again, the verdict differs");
+            assertThat(again.status() == Main.CONSISTENT).isEqualTo(rolled.status() == Main.CONSISTENT);
 
             // A follower's disk full for 4 s while the writes go on: its fetcher meets "No space left on device",
             // drops the bucket and never fetches it again, so the ISR stays short of it: UNAVAILABLE (a finding:

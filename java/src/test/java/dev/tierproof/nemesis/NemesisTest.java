@@ -59,6 +59,12 @@ class NemesisTest {
         }
 
         @Override
+        public Runnable skewClock(int id, java.time.Duration offset) {
+            calls.add("clock tablet " + id + " " + offset);
+            return () -> calls.add("true clock tablet " + id);
+        }
+
+        @Override
         public Runnable pauseTabletServer(int id) {
             calls.add("pause tablet " + id);
             return () -> calls.add("continue tablet " + id);
@@ -95,8 +101,10 @@ class NemesisTest {
                 "tablet 1 same port", "pause tablet 2", "continue tablet 2", "pause tablet 1", "continue tablet 1",
                 "roll tablet 0", "await in sync", "roll tablet 1", "await in sync", "roll tablet 2", "await in sync",
                 "cut tablet-2 ISOLATE", "heal tablet-2", "cut tablet-2 FROM_ZOOKEEPER", "heal tablet-2",
-                "cut tablet-2 FROM_CLIENTS", "heal tablet-2", "cut zookeeper ISOLATE", "heal zookeeper",
-                "cut tablet-2 SLOW", "heal tablet-2", "fill tablet 2", "free tablet 2", "fill tablet 1", "free tablet 1", "tiering", "coordinator", "zookeeper", "lake");
+                "cut tablet-2 FROM_CLIENTS", "heal tablet-2", "cut tablet-2 FROM_SERVERS", "heal tablet-2",
+                "cut zookeeper ISOLATE", "heal zookeeper", "cut tablet-2 SLOW", "heal tablet-2", "fill tablet 2",
+                "free tablet 2", "fill tablet 1", "free tablet 1", "clock tablet 2 PT10M", "true clock tablet 2",
+                "clock tablet 2 PT-10M", "true clock tablet 2", "tiering", "coordinator", "zookeeper", "lake");
         List<String> struck = new ArrayList<>();
         for (Fault.Kind kind : Fault.Kind.values()) {
             if (kind == Fault.Kind.LAKE_OUTAGE) {
@@ -106,7 +114,7 @@ class NemesisTest {
             List<String> tiering = new ArrayList<>();
             Struck s = kind.nemesis().strike(target(servers, tiering));
             assertThat(servers.calls.stream().noneMatch(c -> c.startsWith("continue") || c.startsWith("heal")
-                    || c.startsWith("free")))
+                    || c.startsWith("free") || c.startsWith("true")))
                     .as(kind.name()).isTrue();
             s.heal().run();
             struck.addAll(servers.calls);
@@ -118,6 +126,8 @@ class NemesisTest {
         Recorded servers = new Recorded();
         assertThat(Fault.Kind.KILL_LEADER.nemesis().strike(target(servers, new ArrayList<>())).what())
                 .isEqualTo("tablet server 2, the leader of a bucket written");
+        assertThat(Fault.Kind.CLOCK_BEHIND_LEADER.nemesis().strike(target(servers, new ArrayList<>())).what())
+                .isEqualTo("tablet server 2, the leader of a bucket written, its clock 10 min behind");
         assertThat(Fault.Kind.PAUSE_FOLLOWER.nemesis().strike(target(servers, new ArrayList<>())).what())
                 .isEqualTo("tablet server 1, an in-sync follower of a bucket written");
         assertThat(Fault.Kind.ROLLING_RESTART.nemesis().strike(target(servers, new ArrayList<>())).what())
@@ -126,8 +136,9 @@ class NemesisTest {
     }
 
     private static boolean network(Fault.Kind kind) {
-        return kind.text().startsWith("partition-") || kind == Fault.Kind.SLOW_LEADER
-                || kind == Fault.Kind.FILL_LEADER_DISK || kind == Fault.Kind.FILL_FOLLOWER_DISK;
+        return kind.text().startsWith("partition-") || kind.text().startsWith("clock-")
+                || kind == Fault.Kind.SLOW_LEADER || kind == Fault.Kind.FILL_LEADER_DISK
+                || kind == Fault.Kind.FILL_FOLLOWER_DISK;
     }
 
     @Test
@@ -135,12 +146,17 @@ class NemesisTest {
         assertThat(Fault.Kind.PARTITION_LEADER.nemesis().refusal(Deployment.embedded())).hasValueSatisfying(r ->
                 assertThat(r).contains("cluster up --network isolated"));
         assertThat(Fault.Kind.SLOW_LEADER.nemesis().refusal(Deployment.clusterUp(Optional.empty(),
-                Optional.of("the cluster runs on loopback"), Optional.empty()))).contains("--faults slow-leader: the cluster runs on"
+                Optional.of("the cluster runs on loopback"), Optional.empty(), Optional.empty()))).contains("--faults slow-leader: the cluster runs on"
                         + " loopback");
         assertThat(Fault.Kind.PARTITION_ZOOKEEPER.nemesis().refusal(Deployment.clusterUp(Optional.empty(),
-                Optional.empty(), Optional.of("no disks")))).isEmpty();
+                Optional.empty(), Optional.of("no disks"), Optional.empty()))).isEmpty();
+        assertThat(Fault.Kind.CLOCK_AHEAD_LEADER.nemesis().refusal(Deployment.embedded())).hasValueSatisfying(r ->
+                assertThat(r).contains("clock-ahead-leader moves a server's own clock").contains("--clocks"));
+        assertThat(Fault.Kind.CLOCK_AHEAD_LEADER.nemesis().refusal(Deployment.clusterUp(Optional.empty(),
+                Optional.empty(), Optional.empty(), Optional.of("no clocks of its own")))).contains("--faults"
+                        + " clock-ahead-leader: no clocks of its own");
         assertThat(Fault.Kind.FILL_LEADER_DISK.nemesis().refusal(Deployment.clusterUp(Optional.empty(),
-                Optional.empty(), Optional.of("no disks of its own")))).contains("--faults fill-leader-disk: no disks"
+                Optional.empty(), Optional.of("no disks of its own"), Optional.empty()))).contains("--faults fill-leader-disk: no disks"
                         + " of its own");
         Recorded servers = new Recorded();
         assertThat(Fault.Kind.PARTITION_LEADER_ZOOKEEPER.nemesis().strike(target(servers, new ArrayList<>())).what())
