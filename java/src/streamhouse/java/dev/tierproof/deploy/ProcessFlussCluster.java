@@ -13,6 +13,8 @@ public final class ProcessFlussCluster implements FlussCluster {
     private static final Duration RESTART = Duration.ofSeconds(120);
     /** How long a healed server may still take to exit on what the fault did to it. */
     private static final Duration SETTLE = Duration.ofSeconds(5);
+    /** Tablet servers whose clock a fault holds skewed now. */
+    private final java.util.Set<Integer> skewed = new java.util.HashSet<>();
     private ProcessCluster.State state;
     private final java.util.List<String> notes = new java.util.ArrayList<>();
     /** The tablet servers whose disk a fault holds full now. */
@@ -171,7 +173,18 @@ public final class ProcessFlussCluster implements FlussCluster {
         ProcessCluster.clockRefusal(state).ifPresent(r -> {
             throw new IllegalArgumentException(r);
         });
-        return HealOnExit.arm("clock-tablet-" + id, Clocks.skew(state.dir(), "tablet-" + id, offset));
+        if (!skewed.add(id)) {
+            throw new dev.tierproof.run.RunError("the schedule would move tablet server " + id + "'s clock while another"
+                    + " clock fault holds on it: overlapping clock faults on one server are refused, not struck (healing"
+                    + " one would end the other)");
+        }
+        Runnable heal = HealOnExit.arm("clock-tablet-" + id, Clocks.skew(state.dir(), "tablet-" + id, offset));
+        return () -> {
+            heal.run();
+            synchronized (this) {
+                skewed.remove(id);
+            }
+        };
     }
 
     @Override
