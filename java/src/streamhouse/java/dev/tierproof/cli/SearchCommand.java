@@ -81,6 +81,12 @@ final class SearchCommand extends TierproofCommand {
             + " shrinking tries the defaults first")
     boolean varyProducer;
 
+    @Option(names = "--table-options", paramLabel = "N", defaultValue = "0", description = "with --streamhouse"
+            + " --random-tables: each trial's table sets up to N options (0 to 5) drawn from Fluss's and Paimon's own"
+            + " definitions (table.*, and paimon.* for the lake table), each value by its type; shrinking leaves them"
+            + " out one at a time (default ${DEFAULT-VALUE})")
+    int tableOptionsPerTrial;
+
     @Option(names = "--judge-as", paramLabel = "FILE", description = "judge every trial against what this"
             + " table (the same columns) would hold, e.g. an append table against its keyed twin")
     Path judgeAs;
@@ -151,6 +157,11 @@ final class SearchCommand extends TierproofCommand {
         if (varyProducer && !streamhouse) {
             throw new IllegalArgumentException("--vary-producer needs --streamhouse: it varies the Fluss client");
         }
+        range("--table-options", tableOptionsPerTrial, 0, 5);
+        if (tableOptionsPerTrial > 0 && !(streamhouse && randomTables && judgeAs == null)) {
+            throw new IllegalArgumentException("--table-options " + tableOptionsPerTrial + " needs --streamhouse"
+                    + " --random-tables (and no --judge-as): it sets options on each trial's random Fluss table");
+        }
         List<Fault.Kind> kinds = faultKinds == null ? List.of() : kinds(faultKinds);
         range("--faults-per-trial", faultsPerTrial, 1, 4);
         if (faultsPerTrial != 1 && kinds.isEmpty()) {
@@ -159,7 +170,7 @@ final class SearchCommand extends TierproofCommand {
         }
         CounterexampleSearch.Config config = new CounterexampleSearch.Config(target, ddl, promise, trials, seed,
                 perTrial, keys, streamhouse ? rounds : 1, kinds, varyProducer, null, null, partitionValues,
-                tabletServers, faultsPerTrial);
+                tabletServers, faultsPerTrial, tableOptionsPerTrial);
         checkFirstTrial(config);
         List<Path> inputs = new ArrayList<>();
         inputs.add(tableOptions.ddlFile);
@@ -185,6 +196,7 @@ final class SearchCommand extends TierproofCommand {
             main.out.printf("tierproof search%s: %d trials of %d operations over %d keys%s, seed %d, %s%n",
                     streamhouse ? " --streamhouse" : "", trials, perTrial, keys, streamhouse ? " in " + rounds
                             + " rounds" : "", seed, randomTables ? "a random table each trial"
+                            + (tableOptionsPerTrial == 0 ? "" : " with up to " + tableOptionsPerTrial + " table options")
                             : tableOptions.given() ? "the table of " + tableOptions.source()
                             : "the tiered table");
             CounterexampleSearch.Prover prover;
@@ -197,7 +209,7 @@ final class SearchCommand extends TierproofCommand {
             }
             CounterexampleSearch.Result result = CounterexampleSearch.run(prover, new CounterexampleSearch.Config(
                     target, ddl, promise, trials, seed, perTrial, keys, config.rounds(), kinds, varyProducer,
-                    warehouse.path(), deadline, partitionValues, tabletServers, faultsPerTrial),
+                    warehouse.path(), deadline, partitionValues, tabletServers, faultsPerTrial, tableOptionsPerTrial),
                     session.steps());
             session.completed();
             if (!result.found()) {
@@ -281,7 +293,7 @@ final class SearchCommand extends TierproofCommand {
             CounterexampleSearch.Prover prover = prover(session, warehouse, finalReads);
             CounterexampleSearch.Config cfg = new CounterexampleSearch.Config(config.target(), config.ddl(), promise,
                     trials, seed, perTrial, keys, config.rounds(), config.faultKinds(), varyProducer, warehouse.path(),
-                    deadline, partitionValues, tabletServers, faultsPerTrial);
+                    deadline, partitionValues, tabletServers, faultsPerTrial, tableOptionsPerTrial);
             String command = streamhouse ? "streamhouse" : "prove";
             dev.tierproof.search.Campaign.State end = dev.tierproof.search.Campaign.run(prover, cfg, session.steps(),
                     state, budget, out, (number, signature, shrunk) -> {
@@ -337,6 +349,7 @@ final class SearchCommand extends TierproofCommand {
                         .map(Fault.Kind::text).toList())
                 + (faultsPerTrial == 1 ? "" : ", " + faultsPerTrial + " faults a trial")
                 + (varyProducer ? ", producer varied" : "")
+                + (tableOptionsPerTrial == 0 ? "" : ", up to " + tableOptionsPerTrial + " table options a trial")
                 + (partitionValues == Workload.PARTITION_VALUES ? "" : ", partition values " + partitionValues)
                 + (tabletServers == 1 ? "" : ", " + tabletServers + " tablet servers")
                 + (tieringCheckpoints == null ? "" : ", tiering checkpoints every " + tieringCheckpoints + " s")

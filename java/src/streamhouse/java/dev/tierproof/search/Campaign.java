@@ -121,7 +121,7 @@ public final class Campaign {
         while (index < cfg.trials() && before + millisSince(started) < budget.toMillis()) {
             long trialStart = System.nanoTime();
             CounterexampleSearch.Trial trial = search.trial(index);
-            count(coverage, trial);
+            count(coverage, trial, cfg);
             if (trial.outcome().fails()) {
                 java.util.function.BooleanSupplier outOfTime = () -> before + millisSince(started) >= budget.toMillis();
                 found(search, trial, findings, before + millisSince(started), reproducers, steps, outOfTime);
@@ -164,10 +164,12 @@ public final class Campaign {
 
     /**
      * What the trial exercised: its table and workload (in the core's words: kind, key, engine,
-     * partitions, buckets, types, options, deletes and NULLs), its fault kinds, its producer
-     * settings, its verdict.
+     * partitions, buckets, types, options, deletes and NULLs), the values of the table options it
+     * drew, its fault kinds, its producer settings, its verdict.
      */
-    private static void count(Map<String, Integer> coverage, CounterexampleSearch.Trial trial) {
+    private static void count(Map<String, Integer> coverage, CounterexampleSearch.Trial trial,
+            CounterexampleSearch.Config cfg) {
+        trial.tableOptions(cfg).forEach((k, v) -> coverage.merge("table setting " + k + "=" + v, 1, Integer::sum));
         WorkloadCoverage.of(trial.workload()).forEach(c -> coverage.merge(c, 1, Integer::sum));
         trial.conditions().faults().forEach(f -> coverage.merge("fault " + f.kind().text(), 1, Integer::sum));
         trial.conditions().producerOptions().keySet().forEach(k -> coverage.merge("producer " + k, 1, Integer::sum));

@@ -8,6 +8,7 @@ import dev.tierproof.proof.FinalRead;
 import dev.tierproof.fluss.ClusterBroken;
 import dev.tierproof.fluss.FlussCatalog;
 import dev.tierproof.fluss.FlussCluster;
+import dev.tierproof.fluss.TableSettings;
 import dev.tierproof.fluss.ProducerOptions;
 import dev.tierproof.proof.StreamhouseProof;
 import dev.tierproof.nemesis.Fault;
@@ -143,9 +144,18 @@ public final class CounterexampleSearch {
      */
     public record Config(Workload.Target target, String ddl, String promiseDdl, int trials, long seed,
             int operationsPerTrial, int keys, int rounds, List<Fault.Kind> faultKinds, boolean varyProducer,
-            Path warehouse, Duration deadline, int partitionValues, int tabletServers, int faultsPerTrial) {
+            Path warehouse, Duration deadline, int partitionValues, int tabletServers, int faultsPerTrial,
+            int tableOptionsPerTrial) {
         public Config {
             faultKinds = List.copyOf(faultKinds);
+        }
+
+        /** No table options drawn ({@link TableSettings}): the random table's spec alone. */
+        public Config(Workload.Target target, String ddl, String promiseDdl, int trials, long seed,
+                int operationsPerTrial, int keys, int rounds, List<Fault.Kind> faultKinds, boolean varyProducer,
+                Path warehouse, Duration deadline, int partitionValues, int tabletServers, int faultsPerTrial) {
+            this(target, ddl, promiseDdl, trials, seed, operationsPerTrial, keys, rounds, faultKinds, varyProducer,
+                    warehouse, deadline, partitionValues, tabletServers, faultsPerTrial, 0);
         }
 
         /** One fault a trial. */
@@ -244,10 +254,28 @@ public final class CounterexampleSearch {
 
     /** The table of a trial: the given one, or one made from the trial's seed. */
     public static String tableOf(Config cfg, long seed) {
+        return tableOf(cfg, seed, tableOptionsOf(cfg, seed));
+    }
+
+    /** The table of a trial with {@code options} as its table options (a random table's only). */
+    static String tableOf(Config cfg, long seed, Map<String, String> options) {
         if (cfg.ddl() != null) {
             return cfg.ddl();
         }
-        return Ddl.fromSpec(Ddl.randomSpec(seed) + replicas(cfg, seed), "t", cfg.target());
+        return Ddl.fromSpec(Ddl.randomSpec(seed) + replicas(cfg, seed) + TableSettings.specText(options), "t",
+                cfg.target());
+    }
+
+    /**
+     * The table options a random Fluss table of the trial of {@code seed} sets: up to the
+     * config's number, drawn from Fluss's and Paimon's own definitions ({@link TableSettings}).
+     */
+    public static Map<String, String> tableOptionsOf(Config cfg, long seed) {
+        if (cfg.ddl() != null || cfg.promiseDdl() != null || cfg.target() != Workload.Target.FLUSS
+                || cfg.tableOptionsPerTrial() == 0) {
+            return Map.of();
+        }
+        return TableSettings.random(seed, cfg.tableOptionsPerTrial());
     }
 
     /** A random Fluss table's replication factor, 1 to the cluster's tablet servers, as a spec option. */
@@ -278,7 +306,12 @@ public final class CounterexampleSearch {
      * @param index 0-based: its seed is the search's seed plus it
      * @param workload the caller closes it ({@link CounterexampleSearch#shrink} does)
      */
-    record Trial(int index, Workload workload, Conditions conditions, Outcome outcome) {}
+    record Trial(int index, Workload workload, Conditions conditions, Outcome outcome) {
+        /** The table options its random table set ({@link TableSettings}), by key. */
+        Map<String, String> tableOptions(Config cfg) {
+            return tableOptionsOf(cfg, cfg.seed() + index);
+        }
+    }
 
     /** Proves trial {@code index} (0-based), saying how it came out. */
     Trial trial(int index) {
@@ -290,8 +323,12 @@ public final class CounterexampleSearch {
                     cfg.varyProducer() ? ProducerOptions.random(seed) : Map.of());
             Outcome outcome = prove(workload, conditions);
             skipped += outcome.refusal() != null ? 1 : 0;
-            progress.step(String.format("trial %d/%d%s: %s", index + 1, cfg.trials(), conditions.none() ? ""
-                    : " (" + conditions.describe() + ")", outcome.describe()));
+            String options = ProducerOptions.text(new TreeMap<>(tableOptionsOf(cfg, seed)));
+            String described = String.join("; ", java.util.stream.Stream.of(conditions.none() ? ""
+                    : conditions.describe(), options.isEmpty() ? "" : "table " + options)
+                    .filter(p -> !p.isEmpty()).toList());
+            progress.step(String.format("trial %d/%d%s: %s", index + 1, cfg.trials(), described.isEmpty() ? ""
+                    : " (" + described + ")", outcome.describe()));
             return new Trial(index, workload, conditions, outcome);
         } catch (RuntimeException e) {
             workload.close();
@@ -374,6 +411,33 @@ public final class CounterexampleSearch {
                     currentOutcome = r;
                     progress.step("  still fails with " + (candidate.none() ? "one round, no faults and the"
                             + " producer's defaults" : candidate.describe()) + ": " + r.describe());
+                }
+            }
+            // The table's options, one left out at a time, while it still fails: what is left is what it needs.
+            Map<String, String> options = new TreeMap<>(trial.tableOptions(cfg));
+            boolean fewer = !cutShort && !options.isEmpty();
+            while (fewer) {
+                fewer = false;
+                for (String key : List.copyOf(options.keySet())) {
+                    if (stop.getAsBoolean()) {
+                        cutShort = true;
+                        break;
+                    }
+                    Map<String, String> without = new TreeMap<>(options);
+                    without.remove(key);
+                    Workload candidate = Workload.open(cfg.target(), tableOf(cfg, cfg.seed() + trial.index(), without),
+                            current.workloadCsv().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                    Outcome r = prove(candidate, conditions);
+                    if (r.fails()) {
+                        current.close();
+                        current = candidate;
+                        currentOutcome = r;
+                        options = without;
+                        fewer = true;
+                        progress.step("  still fails without table option " + key + ": " + r.describe());
+                        break;
+                    }
+                    candidate.close();
                 }
             }
             // The schedule, simpler fault by fault: one left out, one held shorter, one moved earlier.
