@@ -65,17 +65,29 @@ final class Clocks {
                 "FAKETIME_CACHE_DURATION", "1");
     }
 
-    /**
-     * Moves part {@code name}'s wall clock by {@code offset} (ahead when positive), and returns
-     * what sets it true again (safe to run twice). The server sees it within about a second.
-     */
-    static Runnable skew(Path dir, String name, Duration offset) {
+    /** What sets part {@code name}'s clock true again (safe to run twice); refused for a part with no clock of its own. */
+    static Runnable trueAgain(Path dir, String name) {
         if (!has(dir, name)) {
             throw new IllegalArgumentException(name + " has no clock of its own; bring the cluster up with --clocks");
         }
         Path file = dir.resolve(DIR).resolve(name);
-        write(file, (offset.isNegative() ? "-" : "+") + offset.abs().toSeconds());
         return () -> write(file, TRUE);
+    }
+
+    /**
+     * Moves part {@code name}'s wall clock by {@code offset} (ahead when positive); the server sees
+     * it within about a second. {@link #trueAgain} undoes it.
+     */
+    static void move(Path dir, String name, Duration offset) {
+        trueAgain(dir, name); // refused first for a part with no clock of its own
+        write(dir.resolve(DIR).resolve(name), (offset.isNegative() ? "-" : "+") + offset.abs().toSeconds());
+    }
+
+    /** {@link #move}, returning what sets the clock true again. */
+    static Runnable skew(Path dir, String name, Duration offset) {
+        Runnable heal = trueAgain(dir, name);
+        move(dir, name, offset);
+        return heal;
     }
 
     /** Sets every clock true again (a run killed while one was skewed); what it set, for the report. */

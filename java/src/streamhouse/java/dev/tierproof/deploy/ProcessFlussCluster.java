@@ -178,7 +178,20 @@ public final class ProcessFlussCluster implements FlussCluster {
                     + " clock fault holds on it: overlapping clock faults on one server are refused, not struck (healing"
                     + " one would end the other)");
         }
-        Runnable heal = HealOnExit.arm("clock-tablet-" + id, Clocks.skew(state.dir(), "tablet-" + id, offset));
+        // Armed before the clock moves: a JVM that ends in between still sets it true.
+        Runnable heal;
+        try {
+            heal = HealOnExit.arm("clock-tablet-" + id, Clocks.trueAgain(state.dir(), "tablet-" + id));
+            try {
+                Clocks.move(state.dir(), "tablet-" + id, offset);
+            } catch (RuntimeException e) {
+                heal.run();
+                throw e;
+            }
+        } catch (RuntimeException e) {
+            skewed.remove(id);
+            throw e;
+        }
         return () -> {
             heal.run();
             synchronized (this) {

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
 import java.util.function.Predicate;
+import dev.tierproof.core.Workload;
 import org.apache.fluss.config.ConfigOptions;
 import org.apache.paimon.CoreOptions;
 import org.apache.paimon.options.Options;
@@ -20,10 +21,12 @@ import org.apache.paimon.options.Options;
  * The table options a search draws from, read from Fluss's own option definitions (its
  * {@code table.*} options) and Paimon's ({@link CoreOptions}, passed through Fluss as
  * {@code paimon.*} to the lake table), so the catalogue is the versions' own, never a list of ours.
- * Values by type: each setting of an enum, the other side of a boolean, tiny and huge numbers,
- * sizes and durations; each checked by the engine's own parser. Left out, by key and with the
+ * Values by type, other than the default: each setting of an enum, the other side of a boolean,
+ * small and large numbers (1 and 1000), sizes (1 kb and 64 mb) and durations (1 s and 1 h); each
+ * checked by the engine's own parser. Left out, by key and with the
  * reason: what the table's spec sets itself, what changes a table's meaning in ways the core does
- * not model, and what makes the proof's reads impossible by design (retention, expiry).
+ * not model, and what makes the proof's reads impossible by design (retention, expiry); and what
+ * the core refuses (an option naming a location outside the warehouse).
  */
 public final class TableSettings {
     /** One option a trial may set, and the values it draws from. */
@@ -72,6 +75,14 @@ public final class TableSettings {
             Map.entry("source.", "a reader's setting, not the table's"),
             Map.entry("query-auth.", "access control, not data"));
 
+    /**
+     * Words of keys whose extremes are no setting a user would make but a way to exhaust the
+     * machine or wait out a trial's deadline: threads and parallelism (a hundred thousand
+     * threads), compression levels (out of every codec's range), retries, waits and timeouts.
+     */
+    static final List<String> RISKY = List.of("thread", "parallelism", "level", "retry", "wait", "timeout",
+            "interval");
+
     private static final String PAIMON = "paimon.";
     private static List<Choice> choices;
 
@@ -97,6 +108,7 @@ public final class TableSettings {
                             v -> paimonTakes(o, v));
                 }
             }
+            all.sort(java.util.Comparator.comparing(Choice::key)); // getFields() promises no order
             choices = List.copyOf(all);
         }
         return choices;
@@ -124,12 +136,12 @@ public final class TableSettings {
 
     private static void add(List<Choice> all, String key, Field f, Object defaultValue, boolean leftOut,
             Predicate<String> takes) {
-        if (leftOut) {
+        if (leftOut || RISKY.stream().anyMatch(key::contains)) {
             return;
         }
         List<String> values = new ArrayList<>();
         for (String v : valuesOf(f, defaultValue)) {
-            if (takes.test(v)) {
+            if (takes.test(v) && coreTakes(key, v)) {
                 values.add(v);
             }
         }
@@ -148,11 +160,11 @@ public final class TableSettings {
         if (c == Boolean.class) {
             values = List.of("true", "false");
         } else if (c == Integer.class || c == Long.class) {
-            values = List.of("1", "100000");
+            values = List.of("1", "1000");
         } else if (c == Duration.class) {
-            values = List.of("1s", "1d");
+            values = List.of("1s", "1h");
         } else if (c.getSimpleName().equals("MemorySize")) {
-            values = List.of("1kb", "1gb");
+            values = List.of("1kb", "64mb");
         } else if (c.isEnum()) {
             values = new ArrayList<>();
             for (Object constant : c.getEnumConstants()) {
@@ -163,6 +175,20 @@ public final class TableSettings {
         }
         String none = defaultValue == null ? null : String.valueOf(defaultValue);
         return values.stream().filter(v -> !v.equalsIgnoreCase(none)).toList();
+    }
+
+    /**
+     * Whether the core takes a table with this option: it alone decides what is safe (no option
+     * that names a location outside the warehouse) and what it models.
+     */
+    private static boolean coreTakes(String key, String value) {
+        try {
+            Workload.checkTable(Workload.Target.FLUSS, "CREATE TABLE t (id INT, PRIMARY KEY (id) NOT ENFORCED) WITH"
+                    + " ('bucket.num' = '1', 'table.datalake.enabled' = 'true', '" + key + "' = '" + value + "')");
+            return true;
+        } catch (IllegalArgumentException | dev.tierproof.core.TierproofException e) {
+            return false;
+        }
     }
 
     private static boolean flussTakes(org.apache.fluss.config.ConfigOption<?> option, String value) {

@@ -36,8 +36,8 @@ final class ThreadDump {
                 return List.of();
             }
             return parse(Files.readString(out, StandardCharsets.UTF_8));
-        } catch (IOException e) {
-            return List.of();
+        } catch (IOException | RuntimeException e) {
+            return List.of(); // evidence only: a dump it cannot read is none, never the run's failure
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return List.of();

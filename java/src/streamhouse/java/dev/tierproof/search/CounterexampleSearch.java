@@ -413,33 +413,6 @@ public final class CounterexampleSearch {
                             + " producer's defaults" : candidate.describe()) + ": " + r.describe());
                 }
             }
-            // The table's options, one left out at a time, while it still fails: what is left is what it needs.
-            Map<String, String> options = new TreeMap<>(trial.tableOptions(cfg));
-            boolean fewer = !cutShort && !options.isEmpty();
-            while (fewer) {
-                fewer = false;
-                for (String key : List.copyOf(options.keySet())) {
-                    if (stop.getAsBoolean()) {
-                        cutShort = true;
-                        break;
-                    }
-                    Map<String, String> without = new TreeMap<>(options);
-                    without.remove(key);
-                    Workload candidate = Workload.open(cfg.target(), tableOf(cfg, cfg.seed() + trial.index(), without),
-                            current.workloadCsv().getBytes(java.nio.charset.StandardCharsets.UTF_8));
-                    Outcome r = prove(candidate, conditions);
-                    if (r.fails()) {
-                        current.close();
-                        current = candidate;
-                        currentOutcome = r;
-                        options = without;
-                        fewer = true;
-                        progress.step("  still fails without table option " + key + ": " + r.describe());
-                        break;
-                    }
-                    candidate.close();
-                }
-            }
             // The schedule, simpler fault by fault: one left out, one held shorter, one moved earlier.
             boolean simpler = !cutShort && !conditions.faults().isEmpty();
             while (simpler) {

@@ -20,11 +20,17 @@ class TableSettingsTest {
         assertThat(all.get("table.log.format")).contains("INDEXED").doesNotContain("ARROW");
         assertThat(all.get("table.kv.format")).isNotEmpty();
         assertThat(all.get("paimon.deletion-vectors.enabled")).containsExactly("true");
-        assertThat(all.get("paimon.target-file-size")).containsExactly("1kb", "1gb");
+        assertThat(all.get("paimon.target-file-size")).containsExactly("1kb", "64mb");
+        assertThat(all.keySet()).as("no thread counts, levels, retries or waits").noneMatch(k -> k.contains("thread")
+                || k.contains("level") || k.contains("retry") || k.contains("wait"));
+        assertThat(TableSettings.choices()).extracting(TableSettings.Choice::key).isSorted();
+        assertThat(all.keySet()).as("the core refuses options naming a location").noneMatch(k -> k.contains("path")
+                || k.contains("external") || k.contains("dir"));
         assertThat(all).doesNotContainKeys("bucket.num", "table.merge-engine", "table.datalake.enabled",
                 "table.datalake.freshness", "table.log.ttl", "paimon.merge-engine", "paimon.bucket",
                 "paimon.snapshot.num-retained.max", "paimon.changelog-producer", "paimon.sequence.field",
-                "paimon.type", "paimon.log.ignore-delete");
+                "paimon.type", "paimon.log.ignore-delete", "paimon.file.compression.zstd-level",
+                "table.log.arrow.compression.zstd.level");
         assertThat(all.keySet()).allMatch(k -> k.startsWith("table.") || k.startsWith("paimon."));
         assertThat(all.size()).isGreaterThan(30);
     }
