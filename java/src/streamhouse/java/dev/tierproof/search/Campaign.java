@@ -41,11 +41,33 @@ public final class Campaign {
      * @param reproducer its reproducer's directory, inside the campaign's
      * @param cutShort whether its shrinking stopped when the campaign's time ran out: the
      *     reproducer fails, but may not be the smallest case
+     * @param shrunkSignature the signature of its shrunk case (null: a campaign of an older tierproof)
+     * @param seenAs other signatures of trials whose case shrank to this one: later trials with
+     *     them are hits, not shrunk again
      */
     public record Finding(int number, String signature, int firstTrial, long firstSeenMillis, int hits,
-            String reproducer, boolean cutShort) {
+            String reproducer, boolean cutShort, String shrunkSignature, List<String> seenAs) {
+        public Finding {
+            seenAs = seenAs == null ? List.of() : List.copyOf(seenAs);
+        }
+
         Finding hit() {
-            return new Finding(number, signature, firstTrial, firstSeenMillis, hits + 1, reproducer, cutShort);
+            return new Finding(number, signature, firstTrial, firstSeenMillis, hits + 1, reproducer, cutShort,
+                    shrunkSignature, seenAs);
+        }
+
+        /** A hit that came as another signature, whose case shrank to this one's. */
+        Finding hitAs(String other) {
+            List<String> more = new ArrayList<>(seenAs);
+            if (!other.equals(signature) && !more.contains(other)) {
+                more.add(other);
+            }
+            return new Finding(number, signature, firstTrial, firstSeenMillis, hits + 1, reproducer, cutShort,
+                    shrunkSignature, more);
+        }
+
+        boolean matches(String trialSignature) {
+            return signature.equals(trialSignature) || seenAs.contains(trialSignature);
         }
     }
 
@@ -143,7 +165,7 @@ public final class Campaign {
             long now, Reproducers reproducers, Steps steps, java.util.function.BooleanSupplier outOfTime) {
         String signature = Signature.of(trial.outcome(), trial.conditions());
         for (int i = 0; i < findings.size(); i++) {
-            if (findings.get(i).signature().equals(signature)) {
+            if (findings.get(i).matches(signature)) {
                 findings.set(i, findings.get(i).hit());
                 trial.workload().close();
                 steps.progress().step("  a hit of finding " + findings.get(i).number() + " (" + signature + ")");
@@ -154,9 +176,22 @@ public final class Campaign {
                 + " operations");
         // Shrinking stops with the campaign's time: the campaign ends when asked, with what it has.
         CounterexampleSearch.Result shrunk = search.shrink(trial, outOfTime);
+        String shrunkSignature = shrunk.minimal() == null ? null
+                : Signature.of(shrunk.minimal(), shrunk.minimalConditions());
+        // One failure can show as several signatures in a big trial (a read that errors, rows extra);
+        // shrunk to the same case, it is the same finding: a hit, its reproducer written once.
+        for (int i = 0; i < findings.size() && shrunkSignature != null && !shrunk.cutShort(); i++) {
+            if (shrunkSignature.equals(findings.get(i).shrunkSignature())) {
+                findings.set(i, findings.get(i).hitAs(signature));
+                steps.progress().step("  it shrank to finding " + findings.get(i).number() + "'s case ("
+                        + shrunkSignature + "): a hit of it; trials that fail as " + signature + " are too");
+                return;
+            }
+        }
         int number = findings.size() + 1;
         String reproducer = reproducers.write(number, signature, shrunk);
-        findings.add(new Finding(number, signature, trial.index() + 1, now, 1, reproducer, shrunk.cutShort()));
+        findings.add(new Finding(number, signature, trial.index() + 1, now, 1, reproducer, shrunk.cutShort(),
+                shrunkSignature, List.of()));
         steps.progress().step("  finding " + number + (shrunk.cutShort() ? " cut short at " : " shrunk to ")
                 + shrunk.minimalOperations() + " operations" + (shrunk.cutShort()
                         ? " (the campaign's time ran out; not minimal)" : "") + ": " + reproducer);
