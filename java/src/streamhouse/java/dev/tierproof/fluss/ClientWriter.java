@@ -106,7 +106,7 @@ public final class ClientWriter {
         try (Table table = connection.getTable(path)) {
             FlussValues values = new FlussValues(table.getTableInfo().getRowType());
             boolean keyed = table.getTableInfo().hasPrimaryKey();
-            TableWriter writer = keyed ? table.newUpsert().createWriter() : table.newAppend().createWriter();
+            TableWriter writer = writerOf(table, keyed);
             for (int from = start; from < end && !control.cancelled(); from += BATCH) {
                 for (Workload.Operation op : workload.operations(from, Math.min(BATCH, end - from))) {
                     int position = start + written[0];
@@ -127,11 +127,39 @@ public final class ClientWriter {
             }
             writer.flush();
             return outcome(futures, start, deadline, acks);
-        } catch (TierproofException e) {
+        } catch (TierproofException | SettingsRefused e) {
             throw e;
         } catch (Exception e) {
             throw new TierproofException("writing through the Fluss client failed after " + written[0]
                     + " operations: " + Steps.rootMessage(e), e);
+        }
+    }
+
+    /** The producer's settings, refused by the Fluss client itself when it makes its writer: bad input, no finding. */
+    static final class SettingsRefused extends IllegalArgumentException {
+        private static final long serialVersionUID = 1L;
+
+        SettingsRefused(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+
+    /**
+     * A writer of the table. A setting the client refuses (its own check, e.g. a buffer smaller
+     * than two batches) is bad input, named as the client names it, as a table Fluss refuses at
+     * CREATE is: a search counts it as refused, never as a finding.
+     */
+    private static TableWriter writerOf(Table table, boolean keyed) {
+        try {
+            return keyed ? table.newUpsert().createWriter() : table.newAppend().createWriter();
+        } catch (RuntimeException e) {
+            java.util.Optional<IllegalArgumentException> refused = dev.tierproof.util.Causes.find(e,
+                    IllegalArgumentException.class);
+            if (refused.isPresent()) {
+                throw new SettingsRefused("the Fluss client refuses the producer's settings: "
+                        + refused.get().getMessage(), e);
+            }
+            throw e;
         }
     }
 

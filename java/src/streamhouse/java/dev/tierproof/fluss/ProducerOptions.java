@@ -32,7 +32,8 @@ public final class ProducerOptions {
             Map.entry("client.writer.batch-timeout", List.of("0ms", "50ms", "1s")),
             Map.entry("client.writer.max-inflight-requests-per-bucket", List.of("1", "5")),
             Map.entry("client.writer.dynamic-batch-size.enabled", List.of("false")),
-            Map.entry("client.writer.buffer.memory-size", List.of("2mb", "256mb")),
+            // The client wants a buffer of two batches at least: 16mb holds two of the largest drawn.
+            Map.entry("client.writer.buffer.memory-size", List.of("16mb", "256mb")),
             Map.entry("client.writer.bucket.no-key-assigner", List.of("round_robin")));
 
     private ProducerOptions() {}
