@@ -49,6 +49,22 @@ public final class BoundedRead {
         return sink;
     }
 
+    /** How recent a read's last change must be for it to count as still receiving changes. */
+    static final Duration RECEIVING = Duration.ofSeconds(5);
+
+    /**
+     * For a read stopped at its deadline: whether it was still receiving changes (slow, not stuck)
+     * or had had none for a while, from when its last change came ({@code lastNanos}, 0: none came).
+     */
+    static String receiving(long count, long lastNanos, long nowNanos) {
+        if (count == 0 || lastNanos == 0) {
+            return "none came";
+        }
+        double ago = (nowNanos - lastNanos) / 1e9;
+        return String.format(java.util.Locale.ROOT, "the last %.1f s before it was stopped: %s", ago,
+                ago <= RECEIVING.toSeconds() ? "it was still receiving changes" : "nothing new came after it");
+    }
+
     /** Runs the query as a step, handing each change to {@code add}, whose count {@code size} gives. */
     private static void collect(Steps steps, TableEnvironment tables, String query, String name,
             Duration deadline, long stopAfter, LongSupplier size, Consumer<Row> add) {
@@ -57,9 +73,11 @@ public final class BoundedRead {
             // (on a session cluster, with shipped connectors, the upload alone) or the job itself.
             long started = System.nanoTime();
             AtomicLong submittedAfterMs = new AtomicLong(-1);
+            AtomicLong lastChange = new AtomicLong();
             control.detail(() -> (submittedAfterMs.get() < 0 ? "its job was not yet submitted; "
                     : "its job was submitted after " + submittedAfterMs.get() / 1000.0 + " s; ")
-                    + "it had read " + size.getAsLong() + " changes");
+                    + "it had read " + size.getAsLong() + " changes, "
+                    + receiving(size.getAsLong(), lastChange.get(), System.nanoTime()));
             AtomicBoolean drained = new AtomicBoolean();
             String counted = name + " changes read";
             try {
@@ -80,6 +98,7 @@ public final class BoundedRead {
                     }
                     while (!control.cancelled() && rows.hasNext()) {
                         add.accept(rows.next());
+                        lastChange.set(System.nanoTime());
                         steps.progress().count(counted, size.getAsLong());
                         if (!draining && size.getAsLong() == stopAfter) {
                             // The count is reached: drain for the grace period, then end the job.
