@@ -14,8 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A Flink session cluster as Flink's distribution comes — no Paimon or Fluss on its TaskManager's
- * class path — and the streamhouse proof on it by address: every job (the tiering job, each read)
- * takes the connectors along ({@code --ship-connectors}: {@code pipeline.jars}).
+ * class path — and the streamhouse proof on it: every job (the tiering job, each read) takes the
+ * connectors along ({@code pipeline.jars}, as {@code --ship-connectors} does by address).
  */
 class ShippedConnectorsTest {
     @TempDir
@@ -50,9 +50,11 @@ class ShippedConnectorsTest {
             // One read of each kind of source a job reads: Paimon batch and streaming, Fluss's log, and
             // the union read (which needs Fluss's Paimon lake plugin too). The other reads (fluss_full, the
             // views) read the same sources; shipping the jars for them too took 8 more jobs, ~150 CPU-s.
-            Outcome proof = run("streamhouse", "--fluss", m.group(1), "--warehouse", m.group(2), "--conf", m.group(3),
-                    "--flink", m.group(4), "--ship-connectors", "--random", "40", "--keys", "8", "--deadline-s", "300",
-                    "--reads", "paimon_batch,paimon_streaming,fluss_changelog,fluss_union");
+            // By --cluster, which ships them as the printed --fluss ... --ship-connectors line would: on a cluster it
+            // runs, tierproof meets Fluss 0.9.1's missed new table (CI69, under the suite's load: no leader in 300 s;
+            // docs/findings/fluss-0.9-lost-create-table-event.md) by restarting the coordinator, as an operator would.
+            Outcome proof = run("streamhouse", "--cluster", dir.toString(), "--random", "40", "--keys", "8",
+                    "--deadline-s", "300", "--reads", "paimon_batch,paimon_streaming,fluss_changelog,fluss_union");
             assertThat(proof.status()).as(proof.out() + proof.err()).isEqualTo(Main.CONSISTENT);
             assertThat(proof.err()).contains("each with the Paimon and Fluss connectors (pipeline.jars)");
             assertThat(proof.out()).contains("fluss_union", "fluss_changelog", "paimon_batch", "paimon_streaming")
