@@ -188,7 +188,28 @@ class ClusterCommandTest {
             assertThat(lakeBack.status()).as(lakeBack.out() + lakeBack.err()).isEqualTo(Main.CONSISTENT);
             assertThat(lakeBack.out()).contains("faults           : restart-lake@150 (");
 
-            // A long GC pause of a leader, on three replicas: NetworkFaultsTest (its history judged again too).
+            // A long GC pause of the leader of a bucket written, on a table with two replicas: SIGSTOP for 6 s while the
+            // writes go on, then SIGCONT. The leader is whichever server Fluss's metadata names when it strikes, and
+            // no server is left stopped.
+            Path replicated = tmp.resolve("paused.sql");
+            Files.writeString(replicated, "CREATE TABLE paused (id INT, bal INT, PRIMARY KEY (id) NOT ENFORCED) WITH"
+                    + " ('bucket.num' = '2', 'table.replication.factor' = '2', 'table.datalake.enabled' = 'true',"
+                    + " 'table.datalake.freshness' = '1s')");
+            Path pausedHistory = tmp.resolve("paused-history");
+            Outcome paused = run("streamhouse", "--cluster", dir.toString(), "--ddl-file", replicated.toString(),
+                    "--random", "200", "--keys", "20", "--faults", "pause-leader@60+6s", "--reads", LAKE_AND_UNION,
+                    "--history", pausedHistory.toString());
+            assertThat(paused.status()).as(paused.out() + paused.err()).isEqualTo(Main.CONSISTENT);
+            // Its history, judged again with no servers, holds the promise too.
+            Outcome pausedAgain = run("check", pausedHistory.toString());
+            assertThat(pausedAgain.status()).as(pausedAgain.out() + pausedAgain.err()).isEqualTo(Main.CONSISTENT);
+            assertThat(pausedAgain.out()).contains("recorded verdict : CONSISTENT", "fault            : pause-leader@60+6s");
+            assertThat(paused.out()).containsPattern("faults +: pause-leader@60\\+6s \\(tablet server [01], the leader"
+                    + " of a bucket written, \\d+ ms\\)");
+            assertThat(paused.err()).contains("fault: pause-leader@60+6s healed");
+            for (LoopbackTest.Started p : pids) {
+                assertThat(dev.tierproof.util.Processes.state(p.pid())).as("pid " + p.pid() + " stopped").isNotEqualTo('T');
+            }
 
             // A fault as users meet it: kill -9 of tablet server 0 mid-workload, started again with its data. Two
             // buckets over two servers: server 0 holds one. Fluss 0.9.1 does not serve it again (a finding:
