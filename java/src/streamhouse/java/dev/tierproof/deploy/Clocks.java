@@ -67,10 +67,7 @@ final class Clocks {
 
     /** What sets part {@code name}'s clock true again (safe to run twice); refused for a part with no clock of its own. */
     static Runnable trueAgain(Path dir, String name) {
-        if (!has(dir, name)) {
-            throw new IllegalArgumentException(name + " has no clock of its own; bring the cluster up with --clocks");
-        }
-        Path file = dir.resolve(DIR).resolve(name);
+        Path file = clockOf(dir, name);
         return () -> write(file, TRUE);
     }
 
@@ -79,15 +76,14 @@ final class Clocks {
      * it within about a second. {@link #trueAgain} undoes it.
      */
     static void move(Path dir, String name, Duration offset) {
-        trueAgain(dir, name); // refused first for a part with no clock of its own
-        write(dir.resolve(DIR).resolve(name), (offset.isNegative() ? "-" : "+") + offset.abs().toSeconds());
+        write(clockOf(dir, name), (offset.isNegative() ? "-" : "+") + offset.abs().toSeconds());
     }
 
-    /** {@link #move}, returning what sets the clock true again. */
-    static Runnable skew(Path dir, String name, Duration offset) {
-        Runnable heal = trueAgain(dir, name);
-        move(dir, name, offset);
-        return heal;
+    private static Path clockOf(Path dir, String name) {
+        if (!has(dir, name)) {
+            throw new IllegalArgumentException(name + " has no clock of its own; bring the cluster up with --clocks");
+        }
+        return dir.resolve(DIR).resolve(name);
     }
 
     /** Sets every clock true again (a run killed while one was skewed); what it set, for the report. */

@@ -19,19 +19,34 @@ public final class FlussOptionDefinitions {
     /** Every option Fluss defines whose key {@code keys} accepts, by key. */
     public static Map<String, ConfigOption<?>> matching(Predicate<String> keys) {
         Map<String, ConfigOption<?>> known = new TreeMap<>();
+        fields(keys).forEach((key, f) -> known.put(key, option(f)));
+        return known;
+    }
+
+    /**
+     * The fields of {@link ConfigOptions} that define them, by key: their generic type says what
+     * kind of value each option takes.
+     */
+    public static Map<String, Field> fields(Predicate<String> keys) {
+        Map<String, Field> known = new TreeMap<>();
         for (Field f : ConfigOptions.class.getFields()) {
             if (Modifier.isStatic(f.getModifiers()) && ConfigOption.class.isAssignableFrom(f.getType())) {
-                try {
-                    ConfigOption<?> option = (ConfigOption<?>) f.get(null);
-                    if (keys.test(option.key())) {
-                        known.put(option.key(), option);
-                    }
-                } catch (IllegalAccessException e) {
-                    throw new IllegalStateException(e);
+                String key = option(f).key();
+                if (keys.test(key)) {
+                    known.put(key, f);
                 }
             }
         }
         return known;
+    }
+
+    /** The option a field of {@link ConfigOptions} holds. */
+    public static ConfigOption<?> option(Field f) {
+        try {
+            return (ConfigOption<?>) f.get(null);
+        } catch (IllegalAccessException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     /** Refuses a value {@code option} cannot take, as Fluss itself would read it, naming {@code flag}. */

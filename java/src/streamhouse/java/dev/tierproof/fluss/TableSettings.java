@@ -13,7 +13,6 @@ import java.util.SplittableRandom;
 import java.util.TreeMap;
 import java.util.function.Predicate;
 import dev.tierproof.core.Workload;
-import org.apache.fluss.config.ConfigOptions;
 import org.apache.paimon.CoreOptions;
 import org.apache.paimon.options.Options;
 
@@ -34,7 +33,6 @@ public final class TableSettings {
 
     /** Fluss table options left out, each prefix with why. */
     static final Map<String, String> FLUSS_LEFT_OUT = Map.of(
-            "bucket.num", "the table's shape (its spec sets the buckets)",
             "table.replication.factor", "the table's shape (the search sets the replicas)",
             "table.datalake.", "the table is tiered by construction; a freshness of hours makes every trial wait"
                     + " out its deadline",
@@ -92,15 +90,10 @@ public final class TableSettings {
     public static synchronized List<Choice> choices() {
         if (choices == null) {
             List<Choice> all = new ArrayList<>();
-            for (Field f : ConfigOptions.class.getFields()) {
-                if (option(f, org.apache.fluss.config.ConfigOption.class)) {
-                    var o = (org.apache.fluss.config.ConfigOption<?>) get(f);
-                    if (o.key().startsWith("table.") || o.key().equals("bucket.num")) {
-                        add(all, o.key(), f, o.defaultValue(), left(FLUSS_LEFT_OUT, o.key()),
-                                v -> flussTakes(o, v));
-                    }
-                }
-            }
+            FlussOptionDefinitions.fields(key -> key.startsWith("table.")).forEach((key, f) -> {
+                var o = FlussOptionDefinitions.option(f);
+                add(all, key, f, o.defaultValue(), left(FLUSS_LEFT_OUT, key), v -> flussTakes(o, v));
+            });
             for (Field f : CoreOptions.class.getFields()) {
                 if (option(f, org.apache.paimon.options.ConfigOption.class)) {
                     var o = (org.apache.paimon.options.ConfigOption<?>) get(f);

@@ -28,18 +28,19 @@ class ClocksTest {
         assertThat(Clocks.environment(dir, "probe")).containsKeys("LD_PRELOAD", "FAKETIME_TIMESTAMP_FILE");
         assertThat(Clocks.environment(dir, "other")).as("a part with no clock of its own").isEmpty();
 
-        Runnable heal = Clocks.skew(dir, "probe", Duration.ofMinutes(10));
+        Runnable heal = Clocks.trueAgain(dir, "probe");
+        Clocks.move(dir, "probe", Duration.ofMinutes(10));
         assertThat(secondsAhead()).isBetween(590L, 610L);
         assertThat(Math.abs(System.currentTimeMillis() / 1000 - epochOf("date"))).as("the machine's clock")
                 .isLessThan(10L);
         heal.run();
         assertThat(secondsAhead()).isBetween(-10L, 10L);
 
-        Clocks.skew(dir, "probe", Duration.ofMinutes(-10));
+        Clocks.move(dir, "probe", Duration.ofMinutes(-10));
         assertThat(secondsAhead()).isBetween(-610L, -590L);
         assertThat(Clocks.reset(dir)).as("a clock a killed run left skewed").containsExactly("probe");
         assertThat(Clocks.reset(dir)).isEmpty();
-        assertThatThrownBy(() -> Clocks.skew(dir, "other", Duration.ofMinutes(1)))
+        assertThatThrownBy(() -> Clocks.move(dir, "other", Duration.ofMinutes(1)))
                 .hasMessageContaining("other has no clock of its own");
     }
 
