@@ -500,15 +500,17 @@ export! {
 }
 
 export! {
-    /// The same workload with the writes at the given 0-based positions of unknown outcome, as
-    /// a new handle (see `Proof::with_uncertain`).
+    /// The same workload with the writes at the given 0-based positions of unknown outcome and
+    /// those the client reported failed, as a new handle (see `Proof::with_outcomes`).
     fn Java_dev_tierproof_core_Workload_nativeUncertain<'local>(
         env,
         handle: jlong,
-        positions: JIntArray<'local>,
+        unknown: JIntArray<'local>,
+        rejected: JIntArray<'local>,
     ) -> jlong {
-        let positions = positions_of(env, &positions)?;
-        let p = proof(handle)?.with_uncertain(&positions)?;
+        let unknown = positions_of(env, &unknown)?;
+        let rejected = positions_of(env, &rejected)?;
+        let p = proof(handle)?.with_outcomes(&unknown, &rejected)?;
         Ok(Box::into_raw(Box::new(p)) as jlong)
     }
 }

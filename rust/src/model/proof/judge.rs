@@ -35,6 +35,12 @@ impl Proof {
             None => self.merge.promise(&self.shape),
         };
         let (expected, uncertain) = self.explained_expected(reads);
+        let mut failures = failures;
+        if let Some(u) = &uncertain {
+            failures.extend(u.rejected_applied.iter().map(|p| {
+                format!("operation {p} took effect, though the client reported its write failed: no choice without it explains the reads")
+            }));
+        }
         let mut verdict = self.judge_against(expected, promise, true, reads, failures);
         verdict.uncertain = uncertain;
         verdict

@@ -100,6 +100,9 @@ pub struct Proof {
     writes: OnceLock<Arc<Writes>>,
     /// The writes whose outcome is unknown (0-based, ascending): see [`uncertain`].
     uncertain: Vec<usize>,
+    /// Of those, the ones the client reported failed (0-based, ascending): judged as not
+    /// applied unless only their taking effect explains the reads, which is then a finding.
+    rejected: Vec<usize>,
 }
 
 fn refused(reason: String) -> TierproofError {
@@ -354,6 +357,7 @@ impl Proof {
             sentinel_column,
             writes: OnceLock::new(),
             uncertain: Vec::new(),
+            rejected: Vec::new(),
         })
     }
 

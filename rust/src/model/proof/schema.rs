@@ -48,9 +48,11 @@ fn every_field() -> Verdict {
         }],
         failures: vec!["rejected write: operation 5".into()],
         uncertain: Some(Uncertain {
-            operations: vec![4, 7],
+            operations: vec![4, 5, 7],
             explained_by: Some("paimon_batch".into()),
             not_applied: vec![7],
+            rejected: vec![5],
+            rejected_applied: vec![5],
         }),
     }
 }

@@ -23,6 +23,7 @@ impl Proof {
     pub fn prefix(&self, n: usize) -> Result<Proof> {
         let mut p = self.with_workload(self.ops[..n.min(self.ops.len())].to_vec())?;
         p.uncertain = self.uncertain.iter().copied().filter(|&u| u < n).collect();
+        p.rejected = self.rejected.iter().copied().filter(|&u| u < n).collect();
         Ok(p)
     }
 

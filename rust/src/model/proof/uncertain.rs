@@ -2,6 +2,10 @@
 //! timeout), so each may or may not have taken effect. Judged as Jepsen judges them: the reads
 //! are wrong only when no choice of which of them took effect, each in its place in its key's
 //! order, explains what they returned. One choice must explain every read (they read one table).
+//!
+//! Writes the client reported failed are judged as not applied, yet tried the same way: when
+//! only their taking effect explains the reads, the verdict names them (a failed write that is
+//! visible, Jepsen's anomaly), instead of a row missing here and one extra there.
 
 use super::*;
 use std::collections::{BTreeMap, BTreeSet};
@@ -14,13 +18,19 @@ const EXHAUSTIVE_PER_KEY: usize = 12;
 /// What the verdict says of the writes of unknown outcome.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
 pub struct Uncertain {
-    /// Their positions in the workload (1-based).
+    /// Their positions in the workload (1-based), the rejected ones among them.
     pub operations: Vec<usize>,
     /// The read whose rows chose which took effect; `None` when no read's rows could be
-    /// explained by any choice (then all are judged as applied).
+    /// explained by any choice (then the unknown ones are judged as applied, the rejected ones
+    /// as not).
     pub explained_by: Option<String>,
     /// In that choice, the ones that did not take effect (1-based); the others did.
     pub not_applied: Vec<usize>,
+    /// Of `operations`, those the client reported failed (1-based).
+    pub rejected: Vec<usize>,
+    /// Of `rejected`, those that took effect in that choice (1-based): no choice without them
+    /// explains the reads. Each is a finding.
+    pub rejected_applied: Vec<usize>,
 }
 
 /// A key's writes, in the workload's order, and which of them have an unknown outcome.
@@ -28,22 +38,31 @@ struct KeyWrites<'a> {
     ops: Vec<(usize, &'a Op)>,
     /// Indices into `ops` of the writes of unknown outcome.
     unknown: Vec<usize>,
+    /// Whether each of `unknown` was reported failed by the client.
+    rejected: Vec<bool>,
 }
 
 impl KeyWrites<'_> {
     /// The choices to try, as sets of the unknown writes left out (indices into `unknown`):
-    /// none left out first, then ever more.
+    /// those applying the fewest rejected writes first, then those leaving out the fewest.
     fn choices(&self) -> Vec<Vec<usize>> {
         let m = self.unknown.len();
-        if m > EXHAUSTIVE_PER_KEY {
-            return (0..=m).rev().map(|j| (j..m).collect()).collect();
-        }
-        let mut masks: Vec<u32> = (0..1u32 << m).collect();
-        masks.sort_by_key(|mask| (mask.count_ones(), *mask));
-        masks
-            .into_iter()
-            .map(|mask| (0..m).filter(|i| mask & (1 << i) != 0).collect())
-            .collect()
+        let mut choices: Vec<Vec<usize>> = if m > EXHAUSTIVE_PER_KEY {
+            (0..=m).rev().map(|j| (j..m).collect()).collect()
+        } else {
+            (0..1u32 << m)
+                .map(|mask| (0..m).filter(|i| mask & (1 << i) != 0).collect())
+                .collect()
+        };
+        choices.sort_by_key(|left_out| (self.rejected_applied(left_out), left_out.len()));
+        choices
+    }
+
+    /// How many rejected writes a choice applies.
+    fn rejected_applied(&self, left_out: &[usize]) -> usize {
+        (0..self.unknown.len())
+            .filter(|i| self.rejected[*i] && !left_out.contains(i))
+            .count()
     }
 
     /// The key's rows if the unknown writes at `left_out` did not take effect.
@@ -72,6 +91,28 @@ impl Proof {
     /// This proof, with the writes at `positions` (0-based, strictly ascending) of unknown
     /// outcome: its reads are judged as described in this module.
     pub fn with_uncertain(&self, positions: &[usize]) -> Result<Proof> {
+        self.with_outcomes(positions, &[])
+    }
+
+    /// This proof, with the writes at `unknown` of unknown outcome and those at `rejected`
+    /// reported failed by the client (each 0-based, strictly ascending, the two apart): judged
+    /// as described in this module.
+    pub fn with_outcomes(&self, unknown: &[usize], rejected: &[usize]) -> Result<Proof> {
+        self.check_positions(unknown)?;
+        self.check_positions(rejected)?;
+        if let Some(both) = unknown.iter().find(|p| rejected.binary_search(p).is_ok()) {
+            return Err(TierproofError::InvalidInput(format!(
+                "operation position {both} is both of unknown outcome and rejected"
+            )));
+        }
+        let mut p = self.clone();
+        p.uncertain = unknown.iter().chain(rejected).copied().collect();
+        p.uncertain.sort_unstable();
+        p.rejected = rejected.to_vec();
+        Ok(p)
+    }
+
+    fn check_positions(&self, positions: &[usize]) -> Result<()> {
         for (i, &p) in positions.iter().enumerate() {
             let previous = i.checked_sub(1).map(|j| positions[j]);
             if p >= self.ops.len() || previous.is_some_and(|q| p <= q) {
@@ -82,20 +123,23 @@ impl Proof {
                 )));
             }
         }
-        let mut p = self.clone();
-        p.uncertain = positions.to_vec();
-        Ok(p)
+        Ok(())
     }
 
-    /// The writes of unknown outcome (0-based positions).
+    /// The writes of unknown outcome and the rejected ones (0-based positions).
     pub fn uncertain(&self) -> &[usize] {
         &self.uncertain
+    }
+
+    /// The writes the client reported failed (0-based positions).
+    pub fn rejected(&self) -> &[usize] {
+        &self.rejected
     }
 
     /// The state the reads are judged against, and what the verdict says of the writes of
     /// unknown outcome: with none, the expected state; else the state under the first choice
     /// that explains a whole-table read (tried in the reads' order), or, when none does, the
-    /// expected state (every write applied).
+    /// expected state (every unknown write applied, no rejected one).
     pub(super) fn explained_expected(
         &self,
         reads: &[&PendingRead],
@@ -104,26 +148,47 @@ impl Proof {
         if self.uncertain.is_empty() {
             return (expected, None);
         }
-        let operations = self.uncertain.iter().map(|p| p + 1).collect();
+        let one_based = |ps: &[usize]| ps.iter().map(|p| p + 1).collect::<Vec<_>>();
         let (shape, merge) = self.judged_by();
         let groups = self.groups_of_uncertain(shape);
         for read in reads.iter().filter(|r| r.view.is_none()) {
             let rows = read.folder.finish().rows;
             if let Some((state, left_out)) = explain(shape, merge, &groups, &expected, &rows) {
+                let applied: Vec<usize> = (self.rejected.iter())
+                    .filter(|p| left_out.binary_search(p).is_err())
+                    .copied()
+                    .collect();
                 let uncertain = Uncertain {
-                    operations,
+                    operations: one_based(&self.uncertain),
                     explained_by: Some(read.name.clone()),
-                    not_applied: left_out.iter().map(|p| p + 1).collect(),
+                    not_applied: one_based(&left_out),
+                    rejected: one_based(&self.rejected),
+                    rejected_applied: one_based(&applied),
                 };
                 return (state, Some(uncertain));
             }
         }
         let uncertain = Uncertain {
-            operations,
+            operations: one_based(&self.uncertain),
             explained_by: None,
-            not_applied: Vec::new(),
+            not_applied: one_based(&self.rejected),
+            rejected: one_based(&self.rejected),
+            rejected_applied: Vec::new(),
         };
-        (expected, Some(uncertain))
+        (self.expected_without_rejected(expected), Some(uncertain))
+    }
+
+    /// The expected state had no rejected write taken effect.
+    fn expected_without_rejected(&self, expected: Vec<CanonRow>) -> Vec<CanonRow> {
+        if self.rejected.is_empty() {
+            return expected;
+        }
+        let (shape, merge) = self.judged_by();
+        let ops: Vec<Op> = (self.ops.iter().enumerate())
+            .filter(|(i, _)| self.rejected.binary_search(i).is_err())
+            .map(|(_, op)| op.clone())
+            .collect();
+        merge.state(shape, &ops)
     }
 
     /// The shape and merge rules the reads are judged by: the promise's, else the table's own.
@@ -151,9 +216,13 @@ impl Proof {
             let group = groups.entry(key).or_insert_with(|| KeyWrites {
                 ops: Vec::new(),
                 unknown: Vec::new(),
+                rejected: Vec::new(),
             });
             if uncertain.contains(&position) {
                 group.unknown.push(group.ops.len());
+                group
+                    .rejected
+                    .push(self.rejected.binary_search(&position).is_ok());
             }
             group.ops.push((position, op));
         }
@@ -164,6 +233,8 @@ impl Proof {
 /// A choice that makes `expected` (every write applied) into `rows`, and the state it gives
 /// with the positions it leaves out (0-based, ascending); `None` when no choice does: a row
 /// differs on a key no write of unknown outcome touches, or no choice gives a key its rows.
+/// A key with a rejected write is chosen for even where the read holds the expected rows: a
+/// rejected write a later one hides did not show, so it is left out if it can be.
 fn explain(
     shape: &Shape,
     merge: &Merge,
@@ -172,10 +243,12 @@ fn explain(
     rows: &[CanonRow],
 ) -> Option<(Vec<CanonRow>, Vec<usize>)> {
     let (missing, extra) = diff(expected, rows);
-    let differing: BTreeSet<CanonRow> = missing
-        .iter()
-        .chain(&extra)
+    let with_rejected = (groups.iter())
+        .filter(|(_, g)| g.rejected.contains(&true))
+        .map(|(k, _)| k.clone());
+    let differing: BTreeSet<CanonRow> = (missing.iter().chain(&extra))
         .map(|r| group_of(shape, r))
+        .chain(with_rejected)
         .collect();
     let mut read: BTreeMap<&CanonRow, Vec<CanonRow>> = BTreeMap::new();
     for row in rows {
@@ -367,6 +440,46 @@ mod tests {
                 .judge(vec![read("replay", Source::Replay, &["1,1", "2,5"])])
                 .consistent
         );
+    }
+
+    /// A write the client reported failed is judged as not applied; when only its taking effect
+    /// explains a read, the verdict names it and is a finding. One a later write hides is no
+    /// finding: nothing shows whether it took effect.
+    #[test]
+    fn a_rejected_write_that_shows_is_named_and_one_that_does_not_is_no_finding() {
+        let csv = "k,v\n1,1\n1,2\n2,5\n2,6\n2,7\n";
+        let p = Proof::open(Target::Paimon, KEYED, csv.as_bytes())
+            .unwrap()
+            .with_outcomes(&[], &[1, 3])
+            .unwrap();
+        let not_applied = p.judge(vec![batch(&["1,1", "2,7"])]);
+        assert!(not_applied.consistent, "{not_applied:?}");
+        let u = not_applied.uncertain.unwrap();
+        assert_eq!((u.rejected, u.rejected_applied), (vec![2, 4], vec![]));
+        assert_eq!(u.not_applied, vec![2, 4]);
+
+        let shown = p.judge(vec![batch(&["1,2", "2,7"])]);
+        assert!(!shown.consistent, "{shown:?}");
+        let u = shown.uncertain.as_ref().unwrap();
+        assert_eq!(u.rejected_applied, vec![2]);
+        assert!(shown.checks.iter().all(|c| c.equal), "{shown:?}");
+        assert!(
+            shown.failures.iter().any(|f| f.contains("operation 2")),
+            "{:?}",
+            shown.failures
+        );
+
+        // No choice explains a row no write has: judged with no rejected write applied.
+        let wrong = p.judge(vec![batch(&["1,9", "2,7"])]);
+        assert!(!wrong.consistent);
+        let u = wrong.uncertain.unwrap();
+        assert_eq!((u.explained_by, u.rejected_applied), (None, vec![]));
+        assert_eq!(
+            wrong.checks[0].missing,
+            vec![vec![Some("1".into()), Some("1".into())]]
+        );
+        let e = p.with_outcomes(&[1], &[1]).unwrap_err().to_string();
+        assert!(e.contains("position 1 is both"), "{e}");
     }
 
     /// A checkpoint after the first writes keeps their unknown ones; positions out of order or

@@ -40,6 +40,7 @@ final class CheckCommand extends TierproofCommand {
         String ddl = Files.readString(file(manifest, "table"), StandardCharsets.UTF_8);
         byte[] csv = Files.readAllBytes(file(manifest, "workload"));
         int[] unknown = positions(manifest.path("unknown_outcome"));
+        int[] rejected = positions(manifest.path("rejected"));
         List<String> failures = texts(manifest.path("failures"));
         List<String> details = new ArrayList<>();
         details.add("history          : " + dir + " (" + manifest.path("command").asText() + " on "
@@ -47,7 +48,7 @@ final class CheckCommand extends TierproofCommand {
         details.add("recorded verdict : " + manifest.path("verdict").path("word").asText("?"));
         texts(manifest.path("faults")).forEach(f -> details.add("fault            : " + f));
         try (Workload written = Workload.open(target, ddl, csv);
-                Workload judged = unknown.length == 0 ? null : written.uncertain(unknown);
+                Workload judged = unknown.length + rejected.length == 0 ? null : written.outcomes(unknown, rejected);
                 Workload.Reads reads = (judged != null ? judged : written).reads()) {
             for (JsonNode read : manifest.path("reads")) {
                 replay(read, reads, details);

@@ -207,7 +207,18 @@ public final class Workload implements AutoCloseable {
      * the reads are wrong only when no choice of which did explains them. The caller closes it.
      */
     public Workload uncertain(int[] positions) {
-        return new Workload(nativeUncertain(handle(), Objects.requireNonNull(positions, "positions")));
+        return outcomes(positions, new int[0]);
+    }
+
+    /**
+     * As {@link #uncertain}, with the writes at {@code rejected} (0-based, strictly ascending, none
+     * of {@code unknown}) reported failed by the client: judged as not applied, unless only their
+     * taking effect explains the reads; then the verdict names them, each a finding. The caller
+     * closes it.
+     */
+    public Workload outcomes(int[] unknown, int[] rejected) {
+        return new Workload(nativeUncertain(handle(), Objects.requireNonNull(unknown, "unknown"),
+                Objects.requireNonNull(rejected, "rejected")));
     }
 
     /** A read that asks for less than every row and column: {@code count}, a filter, a projection. */
@@ -550,7 +561,7 @@ public final class Workload implements AutoCloseable {
 
     private static native long nativeSubset(long handle, int[] positions);
 
-    private static native long nativeUncertain(long handle, int[] positions);
+    private static native long nativeUncertain(long handle, int[] unknown, int[] rejected);
 
     private static native long nativeRenamed(long handle, String table);
 

@@ -114,10 +114,6 @@ public final class History {
     }
 
     /**
-     * What the run came to: the writes whose acknowledgement was lost (0-based positions), what
-     * failed besides the reads' rows, the faults as they struck, and whether the verdict held.
-     */
-    /**
      * Keeps when each fault held and what the replication watch saw (each change of leader and
      * ISR): the metadata side of the history, for people; {@code check} judges the reads alone.
      */
@@ -128,11 +124,15 @@ public final class History {
         replication.forEach(manifest.putArray("replication")::add);
     }
 
-    public void finish(int[] unknown, List<String> failures, List<String> faults, boolean consistent, String word) {
-        ArrayNode u = manifest.putArray("unknown_outcome");
-        for (int p : unknown) {
-            u.add(p);
-        }
+    /**
+     * What the run came to: the writes whose acknowledgement was lost and those the client
+     * reported failed (0-based positions), what failed besides the reads' rows, the faults as they
+     * struck, and whether the verdict held.
+     */
+    public void finish(int[] unknown, int[] rejected, List<String> failures, List<String> faults, boolean consistent,
+            String word) {
+        java.util.Arrays.stream(unknown).forEach(manifest.putArray("unknown_outcome")::add);
+        java.util.Arrays.stream(rejected).forEach(manifest.putArray("rejected")::add);
         failures.forEach(manifest.putArray("failures")::add);
         faults.forEach(manifest.putArray("faults")::add);
         synchronized (logs) {

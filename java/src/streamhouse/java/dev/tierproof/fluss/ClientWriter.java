@@ -36,17 +36,24 @@ public final class ClientWriter {
      * What the producer did.
      *
      * @param written operations handed to the writer
-     * @param rejected writes the server refused (the first 20), and how many in all
+     * @param rejected writes the server refused (the first 20)
+     * @param rejectedPositions the positions (0-based, ascending, in the whole workload) of every
+     *     write the client reported failed: judged as not applied, unless only their taking effect
+     *     explains the reads ({@link dev.tierproof.core.Workload#outcomes})
      * @param unknown writes whose acknowledgement was lost to the network (a disconnect, a
      *     timeout: the first 20, and where each of them is): they may or may not have been
      *     applied, as for any client, and are judged so ({@link dev.tierproof.core.Workload#uncertain})
      * @param unknownPositions the positions (0-based, ascending, in the whole workload) of every
      *     write whose acknowledgement was lost
      */
-    public record Outcome(int written, List<Rejected> rejected, int rejectedCount, List<Rejected> unknown,
+    public record Outcome(int written, List<Rejected> rejected, int[] rejectedPositions, List<Rejected> unknown,
             int[] unknownPositions) {
         public int unknownCount() {
             return unknownPositions.length;
+        }
+
+        public int rejectedCount() {
+            return rejectedPositions.length;
         }
     }
 
@@ -168,7 +175,7 @@ public final class ClientWriter {
             throws InterruptedException {
         List<Rejected> rejected = new ArrayList<>();
         List<Rejected> unknown = new ArrayList<>();
-        int count = 0;
+        java.util.stream.IntStream.Builder rejectedPositions = java.util.stream.IntStream.builder();
         java.util.stream.IntStream.Builder unknownPositions = java.util.stream.IntStream.builder();
         long until = System.nanoTime() + deadline.toNanos();
         for (int i = 0; i < futures.size(); i++) {
@@ -183,7 +190,7 @@ public final class ClientWriter {
                     }
                     continue;
                 }
-                count++;
+                rejectedPositions.add(start + i);
                 if (rejected.size() < 20) {
                     rejected.add(new Rejected(start + i + 1, Steps.rootMessage(e)));
                 }
@@ -192,7 +199,8 @@ public final class ClientWriter {
                         + " deadline of " + deadline.toSeconds() + " s", e);
             }
         }
-        return new Outcome(futures.size(), rejected, count, unknown, unknownPositions.build().toArray());
+        return new Outcome(futures.size(), rejected, rejectedPositions.build().toArray(), unknown,
+                unknownPositions.build().toArray());
     }
 
     /** A failure that says nothing of whether the server applied the write: the network's, not the server's answer. */

@@ -94,17 +94,19 @@ final class Cuts {
         StreamhouseProof.Config cfg = run.cfg();
         Workload workload = cfg.workload();
         int[] below = acks.within(cut.offsets());
-        // A write of unknown outcome has no offset: it may lie below the snapshot's or not, whichever way it went.
+        // A write of unknown outcome has no offset: it may lie below the snapshot's or not, whichever way it
+        // went. Nor has a rejected one: it should lie nowhere, and is judged so unless only it explains the read.
         int[] positions = java.util.stream.IntStream.concat(java.util.Arrays.stream(below),
-                run.unknown().stream().mapToInt(Integer::intValue)).sorted().distinct().toArray();
-        java.util.Set<Integer> unknown = new java.util.HashSet<>(run.unknown());
-        int[] uncertain = java.util.stream.IntStream.range(0, positions.length).filter(i -> unknown.contains(positions[i]))
-                .toArray();
+                java.util.stream.Stream.concat(run.unknown().stream(), run.rejected().stream())
+                        .mapToInt(Integer::intValue)).sorted().distinct().toArray();
+        int[] uncertain = within(positions, run.unknown());
+        int[] rejected = within(positions, run.rejected());
         steps.progress().step("consistent cut: lake snapshot " + cut.snapshotId() + " (" + below.length
-                + " writes" + (uncertain.length == 0 ? "" : ", " + uncertain.length + " of unknown outcome") + ")");
+                + " writes" + (uncertain.length == 0 ? "" : ", " + uncertain.length + " of unknown outcome")
+                + (rejected.length == 0 ? "" : ", " + rejected.length + " rejected") + ")");
         List<String> failed = new ArrayList<>();
         try (Workload sub = workload.subset(positions);
-                Workload judged = uncertain.length == 0 ? null : sub.uncertain(uncertain);
+                Workload judged = uncertain.length + rejected.length == 0 ? null : sub.outcomes(uncertain, rejected);
                 Workload.Reads reads = (judged != null ? judged : sub).reads()) {
             Workload.ReadBuffer lake = reads.open("lake_snapshot_" + cut.snapshotId(), Workload.Source.SNAPSHOT);
             try {
@@ -121,6 +123,12 @@ final class Cuts {
                     + " (seen at " + cut.atMillis() + " ms; " + below.length + " of " + workload.operations()
                     + " writes below its offsets " + offsets(cut) + ")", reads.judge(failed), null);
         }
+    }
+
+    /** The indices into {@code positions} (ascending) of those in {@code of}. */
+    private static int[] within(int[] positions, List<Integer> of) {
+        java.util.Set<Integer> set = new java.util.HashSet<>(of);
+        return java.util.stream.IntStream.range(0, positions.length).filter(i -> set.contains(positions[i])).toArray();
     }
 
     /** A cut's offsets, short: {@code b0=12 b1=7}, with the partition id when there is one. */

@@ -53,9 +53,9 @@ final class FinalReads {
     static Judged run(ProofRun run, Quiescence.Tiered tiered) {
         Map<String, String> bounds = new LinkedHashMap<>();
         List<String> failedReads = new ArrayList<>();
-        // Writes whose acknowledgement was lost may or may not have taken effect: judged so.
-        Workload uncertain = run.unknown().isEmpty() ? null
-                : run.cfg().workload().uncertain(run.unknownWithin(run.cfg().workload().operations()));
+        // Writes whose acknowledgement was lost may or may not have taken effect, rejected ones should
+        // not have: judged so.
+        Workload uncertain = run.marked(run.cfg().workload(), run.cfg().workload().operations());
         try (uncertain; Workload.Reads reads = (uncertain != null ? uncertain : run.cfg().workload()).reads()) {
             if (run.cfg().history() != null) {
                 reads.tap(run.cfg().history().taps());

@@ -47,6 +47,7 @@ final class Production {
                     start, end, cfg.deadline(), faults, acks);
             run.failures().addAll(rejections(out));
             java.util.Arrays.stream(out.unknownPositions()).forEach(run.unknown()::add);
+            java.util.Arrays.stream(out.rejectedPositions()).forEach(run.rejected()::add);
             if (firstUnknown == null && !out.unknown().isEmpty()) {
                 firstUnknown = "operation " + out.unknown().get(0).operation() + ": " + out.unknown().get(0).message();
             }

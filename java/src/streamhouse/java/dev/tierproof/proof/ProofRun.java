@@ -14,29 +14,47 @@ import org.apache.fluss.client.Connection;
  * What every stage of one streamhouse proof works with: the servers, the run's settings and steps,
  * the table it created, the writing client, its tiering job, the watch on the log and the lake, and
  * the timings each stage adds to. {@code failures} collects what any stage finds wrong, for the verdict;
- * {@code unknown} the positions (0-based, ascending) of the writes whose acknowledgement was lost.
+ * {@code unknown} the positions (0-based, ascending) of the writes whose acknowledgement was lost;
+ * {@code rejected} those of the writes the client reported failed.
  */
 record ProofRun(FlussCluster cluster, FlinkEngine engine, StreamhouseProof.Config cfg, Steps steps,
         StreamhouseTable.Created table, Connection connection, Tiering.Job tiering, LakeWatch watch,
-        Map<String, Long> timings, List<String> failures, List<Integer> unknown) {
+        Map<String, Long> timings, List<String> failures, List<Integer> unknown, List<Integer> rejected) {
 
     /** The writes of unknown outcome among the first {@code written} operations (0-based). */
     int[] unknownWithin(int written) {
         return unknown.stream().mapToInt(Integer::intValue).filter(p -> p < written).toArray();
     }
 
+    /** The writes the client reported failed among the first {@code written} operations (0-based). */
+    int[] rejectedWithin(int written) {
+        return rejected.stream().mapToInt(Integer::intValue).filter(p -> p < written).toArray();
+    }
+
     /**
      * What a read after the first {@code written} operations is judged against: those operations,
-     * the ones among them of unknown outcome marked so. The caller closes it.
+     * the ones among them of unknown outcome or rejected marked so. The caller closes it.
      */
     Workload judgedPrefix(int written) {
-        int[] unknownSoFar = unknownWithin(written);
         Workload prefix = cfg.workload().prefix(written);
-        if (unknownSoFar.length == 0) {
+        Workload marked = marked(prefix, written);
+        if (marked == null) {
             return prefix;
         }
         try (prefix) {
-            return prefix.uncertain(unknownSoFar);
+            return marked;
         }
+    }
+
+    /**
+     * {@code workload} (the first {@code written} operations, or all) as a new workload with its
+     * writes of unknown outcome and its rejected ones marked so; null when there are none. The
+     * caller closes both.
+     */
+    Workload marked(Workload workload, int written) {
+        int[] unknownSoFar = unknownWithin(written);
+        int[] rejectedSoFar = rejectedWithin(written);
+        return unknownSoFar.length + rejectedSoFar.length == 0 ? null
+                : workload.outcomes(unknownSoFar, rejectedSoFar);
     }
 }

@@ -213,7 +213,7 @@ public final class StreamhouseProof {
                         cfg.ownTiering());
                 LakeWatch watch = LakeWatch.start(client.get().getAdmin(), table.path(), WATCH_INTERVAL)) {
             ProofRun run = new ProofRun(cluster, engine, cfg, steps, table, client.get(), tiering, watch, timings,
-                    new ArrayList<>(), new ArrayList<>());
+                    new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
             long t = System.nanoTime();
             FaultedProduction.Outcome written = FaultedProduction.run(run);
             Production.Produced produced = written.produced();
@@ -231,7 +231,8 @@ public final class StreamhouseProof {
             if (cfg.history() != null) {
                 cfg.history().metadata(written.bands(), written.availability() == null ? List.of()
                         : written.availability().timeline());
-                cfg.history().finish(run.unknownWithin(cfg.workload().operations()), run.failures(),
+                int all = cfg.workload().operations();
+                cfg.history().finish(run.unknownWithin(all), run.rejectedWithin(all), run.failures(),
                         written.injected(), report.consistent(), report.verdictWord());
             }
             return report;

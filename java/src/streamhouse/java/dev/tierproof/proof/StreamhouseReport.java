@@ -50,6 +50,10 @@ final class StreamhouseReport {
             details.add(String.format("outcome unknown  : %d write(s) whose acknowledgement the network lost (%s): %s",
                     run.unknown().size(), produced.firstUnknown(), choice(verdict.uncertain())));
         }
+        if (!run.rejected().isEmpty()) {
+            details.add(String.format("rejected         : %d write(s) the client reported failed: %s", run.rejected().size(),
+                    rejectedChoice(verdict.uncertain())));
+        }
         if (!cfg.producerOptions().isEmpty()) {
             details.add(String.format("producer options : %s", ProducerOptions.text(
                     new java.util.TreeMap<>(cfg.producerOptions()))));
@@ -120,6 +124,16 @@ final class StreamhouseReport {
     }
 
     /** Which of the writes of unknown outcome took effect, as the verdict explains the reads. */
+    /** Whether the reads show writes the client reported failed. */
+    static String rejectedChoice(Verdict.Uncertain uncertain) {
+        if (uncertain == null || uncertain.explainedBy() == null) {
+            return "judged as not applied; no choice explains the reads";
+        }
+        return uncertain.rejectedApplied().isEmpty() ? "none shows in " + uncertain.explainedBy()
+                : "operation(s) " + shortList(uncertain.rejectedApplied()) + " TOOK EFFECT nonetheless: "
+                        + uncertain.explainedBy() + "'s rows are explained only so";
+    }
+
     static String choice(Verdict.Uncertain uncertain) {
         if (uncertain == null) {
             return "judged as written";
@@ -127,10 +141,13 @@ final class StreamhouseReport {
         if (uncertain.explainedBy() == null) {
             return "no choice of which took effect explains the reads; judged as applied";
         }
-        int applied = uncertain.operations().size() - uncertain.notApplied().size();
+        // The rejected writes are told of on a line of their own.
+        List<Integer> notApplied = uncertain.notApplied().stream().filter(p -> !uncertain.rejected().contains(p))
+                .toList();
+        int applied = uncertain.operations().size() - uncertain.rejected().size() - notApplied.size();
         return "each may or may not have taken effect; " + uncertain.explainedBy() + "'s rows are explained with "
-                + (uncertain.notApplied().isEmpty() ? "all of them applied"
-                        : "operation(s) " + shortList(uncertain.notApplied()) + " not applied"
+                + (notApplied.isEmpty() ? "all of them applied"
+                        : "operation(s) " + shortList(notApplied) + " not applied"
                                 + (applied > 0 ? " and the other " + applied + " applied" : ""));
     }
 

@@ -43,7 +43,7 @@ class CheckCommandTest {
                 b.add((byte) 0, new String[] {"2", "2"});
             }
             Verdict v = reads.judge(List.of());
-            h.finish(unknown, List.of(), List.of("kill-leader@3 (tablet server 1, 5 ms)"), v.consistent(),
+            h.finish(unknown, new int[0], List.of(), List.of("kill-leader@3 (tablet server 1, 5 ms)"), v.consistent(),
                     v.consistent() ? "CONSISTENT" : "INCONSISTENT");
         }
         return dir;

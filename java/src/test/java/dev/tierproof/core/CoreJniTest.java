@@ -92,7 +92,7 @@ class CoreJniTest {
         Verdict warm = Verdict.fromJson(HAND_WRITTEN);
         assertEquals(List.of(List.of("1"), Arrays.asList((String) null)), warm.expectedRows());
         assertEquals(List.of(List.of("2")), warm.checks().get(0).extra());
-        assertEquals(new Verdict.Uncertain(List.of(2), "r", List.of()), warm.uncertain());
+        assertEquals(new Verdict.Uncertain(List.of(2), "r", List.of(), List.of(), List.of()), warm.uncertain());
         assertThrows(TierproofException.class, () -> Verdict.fromJson(good.replace(",\"uncertain\":null", "")));
     }
 
@@ -106,5 +106,5 @@ class CoreJniTest {
             + "\"changes\":2,\"rows\":[[\"1\"]],\"row_count\":1,\"anomalies\":[{\"index\":0,\"change\":\"+I\",\"reason\":\"\"}],"
             + "\"notes\":[\"\"],\"consistent\":true,\"reason\":\"\",\"fold_ms\":0}],\"checks\":[{\"left\":\"a\",\"right\":\"b\","
             + "\"equal\":true,\"missing\":[],\"extra\":[[\"2\"]],\"left_out\":0}],\"failures\":[],"
-            + "\"uncertain\":{\"operations\":[2],\"explained_by\":\"r\",\"not_applied\":[]}}";
+            + "\"uncertain\":{\"operations\":[2],\"explained_by\":\"r\",\"not_applied\":[],\"rejected\":[],\"rejected_applied\":[]}}";
 }

@@ -117,7 +117,7 @@ class WorkloadTest {
                 lake.add((byte) 0, new String[] {"b", "2"});
                 Verdict v = reads.judge();
                 assertThat(v.consistent()).isTrue();
-                assertThat(v.uncertain()).isEqualTo(new Verdict.Uncertain(List.of(3), "lake", List.of(3)));
+                assertThat(v.uncertain()).isEqualTo(new Verdict.Uncertain(List.of(3), "lake", List.of(3), List.of(), List.of()));
             }
             try (Workload.Reads reads = lost.reads()) {
                 reads.open("lake", Workload.Source.SNAPSHOT).add((byte) 0, new String[] {"a", "1"});
@@ -137,6 +137,31 @@ class WorkloadTest {
             }
             assertThatThrownBy(() -> w.uncertain(new int[] {3})).isInstanceOf(IllegalArgumentException.class)
                     .hasMessageContaining("operation position 3 is not past the previous one and below the workload's 3");
+        }
+    }
+
+    /** A write the client reported failed and that does not show is no finding; one that shows is named. */
+    @Test
+    void aRejectedWriteThatShowsIsNamed() {
+        byte[] csv = "op,k,v\n,a,1\n,b,2\n,a,3\n".getBytes(StandardCharsets.UTF_8);
+        try (Workload w = Workload.open(Workload.Target.PAIMON, DDL, csv);
+                Workload failed = w.outcomes(new int[0], new int[] {2})) {
+            try (Workload.Reads reads = failed.reads()) {
+                Workload.ReadBuffer lake = reads.open("lake", Workload.Source.SNAPSHOT);
+                lake.add((byte) 0, new String[] {"a", "1"});
+                lake.add((byte) 0, new String[] {"b", "2"});
+                assertThat(reads.judge().consistent()).isTrue();
+            }
+            try (Workload.Reads reads = failed.reads()) {
+                Workload.ReadBuffer lake = reads.open("lake", Workload.Source.SNAPSHOT);
+                lake.add((byte) 0, new String[] {"a", "3"});
+                lake.add((byte) 0, new String[] {"b", "2"});
+                Verdict v = reads.judge();
+                assertThat(v.consistent()).isFalse();
+                assertThat(v.uncertain().rejectedApplied()).containsExactly(3);
+                assertThat(v.failures()).singleElement().asString().startsWith("operation 3 took effect, though the"
+                        + " client reported its write failed");
+            }
         }
     }
 

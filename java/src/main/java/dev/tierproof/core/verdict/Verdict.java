@@ -27,9 +27,13 @@ public record Verdict(boolean consistent, boolean keyed, String promise, List<St
      * The writes whose outcome is unknown (their acknowledgement lost), 1-based, and the choice
      * of which took effect that explains the reads: made from {@code explainedBy}'s rows, leaving
      * out {@code notApplied}; {@code explainedBy} is null when no choice explains any read (then
-     * all are judged as applied). Null on the verdict when every write's outcome is known.
+     * the unknown ones are judged as applied, the rejected ones as not). {@code rejected} are those
+     * of {@code operations} the client reported failed; {@code rejectedApplied} those of them the
+     * choice applies, because no choice without them explains the reads (each a finding). Null on
+     * the verdict when every write's outcome is known.
      */
-    public record Uncertain(List<Integer> operations, String explainedBy, List<Integer> notApplied) {}
+    public record Uncertain(List<Integer> operations, String explainedBy, List<Integer> notApplied,
+            List<Integer> rejected, List<Integer> rejectedApplied) {}
 
     /**
      * One read, folded; rows is null when they are exactly the expected rows (the core says them
