@@ -50,6 +50,12 @@ public final class ProcessFlussCluster implements FlussCluster {
     }
 
     @Override
+    public java.util.List<java.nio.file.Path> tabletServerLogs() {
+        return state.parts().keySet().stream().filter(name -> name.startsWith("tablet-")).sorted()
+                .map(name -> state.dir().resolve("logs").resolve(name + ".log")).toList();
+    }
+
+    @Override
     public String bootstrapServers() {
         return state.fluss();
     }

@@ -58,6 +58,11 @@ public interface FlussCluster extends Servers {
         return java.util.Optional.empty();
     }
 
+    /** The tablet servers' own log files, where tierproof has them in sight (none by default). */
+    default java.util.List<java.nio.file.Path> tabletServerLogs() {
+        return java.util.List.of();
+    }
+
     /** The settings the tablet servers run with, as far as tierproof knows them (none: Fluss's defaults). */
     default java.util.Map<String, String> serverSettings() {
         return java.util.Map.of();
