@@ -180,36 +180,20 @@ class ClusterCommandTest {
             assertThat(audit.status()).as(audit.out() + audit.err()).isEqualTo(Main.CONSISTENT);
             assertThat(audit.out()).contains("reference        : fluss_log").contains("(tier lag 0)");
 
-            // The S3 store killed and started again while the second round tiers: S3A's own retries ride it out
-            // (the tiering job gets the store's settings as users give them; with tierproof's shorter retries
-            // for its own steps, it failed here: docs/findings/fluss-0.9-tiering-job-dies-on-transient-failure.md).
+            // The lake table maintained as users do while tiering commits to it (compacted in full by a writer of
+            // its own, its latest snapshot tagged), then the S3 store killed and started again while the second round
+            // tiers: S3A's own retries ride it out (the tiering job gets the store's settings as users give them; with
+            // tierproof's shorter retries for its own steps, it failed here:
+            // docs/findings/fluss-0.9-tiering-job-dies-on-transient-failure.md).
             Outcome lakeBack = run("streamhouse", "--cluster", dir.toString(), "--table", "lakeback", "--random",
-                    "200", "--keys", "20", "--rounds", "2", "--faults", "restart-lake@150", "--reads", LAKE_AND_UNION);
+                    "200", "--keys", "20", "--rounds", "2", "--faults", "compact-lake@110,tag-lake@120,restart-lake@150",
+                    "--reads", LAKE_AND_UNION);
             assertThat(lakeBack.status()).as(lakeBack.out() + lakeBack.err()).isEqualTo(Main.CONSISTENT);
-            assertThat(lakeBack.out()).contains("faults           : restart-lake@150 (");
+            assertThat(lakeBack.out()).containsPattern("compact-lake@110 \\(compacted \\d bucket\\(s\\) fully, into"
+                    + " snapshot \\d+").containsPattern("tag-lake@120 \\(tagged snapshot \\d+ tierproof-1")
+                    .contains("restart-lake@150 (");
 
-            // A long GC pause of the leader of a bucket written, on a table with two replicas: SIGSTOP for 6 s while the
-            // writes go on, then SIGCONT. The leader is whichever server Fluss's metadata names when it strikes, and
-            // no server is left stopped.
-            Path replicated = tmp.resolve("paused.sql");
-            Files.writeString(replicated, "CREATE TABLE paused (id INT, bal INT, PRIMARY KEY (id) NOT ENFORCED) WITH"
-                    + " ('bucket.num' = '2', 'table.replication.factor' = '2', 'table.datalake.enabled' = 'true',"
-                    + " 'table.datalake.freshness' = '1s')");
-            Path pausedHistory = tmp.resolve("paused-history");
-            Outcome paused = run("streamhouse", "--cluster", dir.toString(), "--ddl-file", replicated.toString(),
-                    "--random", "200", "--keys", "20", "--faults", "pause-leader@60+6s", "--reads", LAKE_AND_UNION,
-                    "--history", pausedHistory.toString());
-            assertThat(paused.status()).as(paused.out() + paused.err()).isEqualTo(Main.CONSISTENT);
-            // Its history, judged again with no servers, holds the promise too.
-            Outcome pausedAgain = run("check", pausedHistory.toString());
-            assertThat(pausedAgain.status()).as(pausedAgain.out() + pausedAgain.err()).isEqualTo(Main.CONSISTENT);
-            assertThat(pausedAgain.out()).contains("recorded verdict : CONSISTENT", "fault            : pause-leader@60+6s");
-            assertThat(paused.out()).containsPattern("faults +: pause-leader@60\\+6s \\(tablet server [01], the leader"
-                    + " of a bucket written, \\d+ ms\\)");
-            assertThat(paused.err()).contains("fault: pause-leader@60+6s healed");
-            for (LoopbackTest.Started p : pids) {
-                assertThat(dev.tierproof.util.Processes.state(p.pid())).as("pid " + p.pid() + " stopped").isNotEqualTo('T');
-            }
+            // A long GC pause of a leader, on three replicas: NetworkFaultsTest (its history judged again too).
 
             // A fault as users meet it: kill -9 of tablet server 0 mid-workload, started again with its data. Two
             // buckets over two servers: server 0 holds one. Fluss 0.9.1 does not serve it again (a finding:
