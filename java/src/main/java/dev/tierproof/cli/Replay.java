@@ -16,13 +16,13 @@ import java.util.Set;
  * exactly that again.
  */
 record Replay(String command, Path table, Path workload, Path judgeAs, int rounds, String faults,
-        String producerOptions, int tabletServers, Integer tieringCheckpoints) {
+        String producerOptions, int tabletServers, Integer tieringCheckpoints, int writers) {
     static final String TABLE = "table.sql";
     static final String WORKLOAD = "workload.csv";
     static final String JUDGE_AS = "judge-as.sql";
     static final String OPTIONS = "replay.properties";
     private static final Set<String> KEYS = Set.of("command", "rounds", "faults", "producer-options", "tablet-servers",
-            "tiering-checkpoints");
+            "tiering-checkpoints", "writers");
 
     /** The reproducer in {@code dir}; bad input names the directory, the file and the value. */
     static Replay read(Path dir) {
@@ -60,7 +60,8 @@ record Replay(String command, Path table, Path workload, Path judgeAs, int round
         return new Replay(command, dir.resolve(TABLE), dir.resolve(WORKLOAD),
                 Files.isRegularFile(judgeAs) ? judgeAs : null, rounds, p.getProperty("faults", "").trim(),
                 p.getProperty("producer-options", "").trim(), tabletServers,
-                p.getProperty("tiering-checkpoints") == null ? null : number(p, "tiering-checkpoints", options));
+                p.getProperty("tiering-checkpoints") == null ? null : number(p, "tiering-checkpoints", options),
+                number(p, "writers", options));
     }
 
     /** A count the reproducer names, 1 when it names none. */
@@ -78,19 +79,21 @@ record Replay(String command, Path table, Path workload, Path judgeAs, int round
      * {@code faults} and the producer's options ({@code KEY=VALUE,…}, empty for the defaults).
      */
     static String options(String command, int rounds, String faults, String producerOptions) {
-        return options(command, rounds, faults, producerOptions, 1, null);
+        return options(command, rounds, faults, producerOptions, 1, null, 1);
     }
 
     /**
      * As {@link #options(String, int, String, String)}, on an embedded cluster of {@code tabletServers}
-     * with the tiering job checkpointed every {@code tieringCheckpoints} seconds (null: none).
+     * with the tiering job checkpointed every {@code tieringCheckpoints} seconds (null: none), written
+     * by {@code writers} Fluss clients at once.
      */
     static String options(String command, int rounds, String faults, String producerOptions, int tabletServers,
-            Integer tieringCheckpoints) {
+            Integer tieringCheckpoints, int writers) {
         return "# what the failing run had besides its table and workload (tierproof --replay reads it)\n"
                 + "command=" + command + "\nrounds=" + rounds + "\nfaults=" + faults + "\nproducer-options="
                 + producerOptions + "\n" + (tabletServers == 1 ? "" : "tablet-servers=" + tabletServers + "\n")
-                + (tieringCheckpoints == null ? "" : "tiering-checkpoints=" + tieringCheckpoints + "\n");
+                + (tieringCheckpoints == null ? "" : "tiering-checkpoints=" + tieringCheckpoints + "\n")
+                + (writers == 1 ? "" : "writers=" + writers + "\n");
     }
 
     /**

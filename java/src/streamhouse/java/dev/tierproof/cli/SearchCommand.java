@@ -231,7 +231,7 @@ final class SearchCommand extends TierproofCommand {
             boolean written = csvOut.write(result.minimalCsv(), main.err)
                     && sqlOut.write(result.ddl().strip() + "\n", main.err)
                     && optionsOut.write(Replay.options(command, minimalRounds, faults, producerOptions, tabletServers,
-                            tieringCheckpoints),
+                            tieringCheckpoints, result.minimalConditions().writers()),
                             main.err)
                     && (judgeAsOut == null || judgeAsOut.write(promise.strip() + "\n", main.err));
             CounterexampleSearch.Outcome minimal = result.minimal();
@@ -366,7 +366,7 @@ final class SearchCommand extends TierproofCommand {
                 && OutputFile.check("--out", dir.resolve(Replay.TABLE), inputs).write(result.ddl().strip() + "\n", main.err)
                 && OutputFile.check("--out", dir.resolve(Replay.OPTIONS), inputs)
                         .write(Replay.options(command, result.minimalConditions().rounds(), faults, producer,
-                                tabletServers, tieringCheckpoints), main.err)
+                                tabletServers, tieringCheckpoints, result.minimalConditions().writers()), main.err)
                 && (promise == null || OutputFile.check("--out", dir.resolve(Replay.JUDGE_AS), inputs)
                         .write(promise.strip() + "\n", main.err))
                 && OutputFile.check("--out", dir.resolve("README.md"), inputs).write("Signature: " + signature + "\n\n"

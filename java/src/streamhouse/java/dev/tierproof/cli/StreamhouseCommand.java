@@ -73,6 +73,10 @@ final class StreamhouseCommand extends TierproofCommand {
             + " writer, e.g. client.writer.batch-size=1kb (repeatable; checked against Fluss's own options)")
     List<String> producerOptions = new ArrayList<>();
 
+    @Option(names = "--writers", paramLabel = "N", description = "write through N Fluss clients at once (1-8),"
+            + " each its own connection, writer and keys, so the expected state stays exact (default 1)")
+    int writers = 1;
+
     @Option(names = "--tiering-checkpoints", paramLabel = "SECONDS", description = "run the tiering job with Flink"
             + " checkpoints every SECONDS (and so Flink's restart strategy) instead of as Fluss's entry point runs it"
             + " (no checkpoints, no restarts)")
@@ -197,6 +201,11 @@ final class StreamhouseCommand extends TierproofCommand {
             }
             rounds = r.rounds();
             faults = r.faults();
+            if (writers != 1) {
+                throw new IllegalArgumentException("--replay DIR names how many writers wrote: give no --writers with"
+                        + " it");
+            }
+            writers = r.writers();
             producerOptions = new ArrayList<>(ProducerOptions.fromText(r.producerOptions()).entrySet().stream()
                     .map(e -> e.getKey() + "=" + e.getValue()).toList());
         }
@@ -289,7 +298,8 @@ final class StreamhouseCommand extends TierproofCommand {
                 external = ownTiering() ? remote.refuseIfOthersWouldBeTiered(Duration.ofSeconds(30)) : remote;
             }
             new StreamhouseProof.Config(checked, lake, null, perInsert, producer(), rounds, schedule,
-                    checkpoints(), ProducerOptions.parse(producerOptions), database, ownTiering(), finalReads());
+                    checkpoints(), ProducerOptions.parse(producerOptions), database, ownTiering(), finalReads())
+                    .withWriters(writers);
             if (producer() == StreamhouseProof.Producer.SQL) {
                 checked.statements(perInsert);
             }
@@ -323,7 +333,7 @@ final class StreamhouseCommand extends TierproofCommand {
                     : Streamhouse.start(session, warehouse.lake(), tabletServers != null ? tabletServers : 1);
             StreamhouseProof.Config cfg = new StreamhouseProof.Config(checked, warehouse.lake(), deadline, perInsert,
                     producer(), rounds, schedule, checkpoints(), ProducerOptions.parse(producerOptions), database,
-                    ownTiering(), finalReads());
+                    ownTiering(), finalReads()).withWriters(writers);
             if (history != null) {
                 dev.tierproof.run.History kept = dev.tierproof.run.History.create(history, "streamhouse",
                         Workload.Target.FLUSS);

@@ -87,52 +87,47 @@ public final class ClientWriter {
     /** Writes every operation of the workload to the table, as a step bounded by {@code deadline}. */
     public static Outcome write(Steps steps, Connection connection, TablePath path, Workload workload,
             Duration deadline) {
-        return write(steps, connection, path, workload, 0, workload.operations(), deadline, Interruptions.NONE,
-                new Acks(workload.operations()));
+        return write(steps, List.of(connection), path, workload, 0, workload.operations(), deadline,
+                Interruptions.NONE, new Acks(workload.operations()));
     }
 
     /**
      * Writes operations {@code start} to {@code end} (exclusive) of the workload, as a step bounded
      * by {@code deadline}; a rejected write names its position in the whole workload.
      * {@code faults} are injected between writes, once what was written before them is
-     * acknowledged; {@code acks} keeps where each acknowledged write landed.
+     * acknowledged; {@code acks} keeps where each acknowledged write landed. With more than one
+     * connection, each is a writer of its own at once, and each key is written by one of them
+     * only ({@link Writers}), so the order of a key's writes is still the workload's.
      */
-    public static Outcome write(Steps steps, Connection connection, TablePath path, Workload workload, int start,
-            int end, Duration deadline, Interruptions faults, Acks acks) {
-        return steps.run("writing operations " + (start + 1) + " to " + end + " through the Fluss client", deadline,
-                control -> writeRange(steps, control, connection, path, workload, start, end, deadline,
+    public static Outcome write(Steps steps, List<Connection> connections, TablePath path, Workload workload,
+            int start, int end, Duration deadline, Interruptions faults, Acks acks) {
+        return steps.run("writing operations " + (start + 1) + " to " + end + " through the Fluss client"
+                + (connections.size() > 1 ? " (" + connections.size() + " writers at once)" : ""), deadline,
+                control -> writeRange(steps, control, connections, path, workload, start, end, deadline,
                         faults, acks));
     }
 
-    private static Outcome writeRange(Steps steps, Steps.Control control, Connection connection, TablePath path,
-            Workload workload, int start, int end, Duration deadline, Interruptions faults, Acks acks) {
+    private static Outcome writeRange(Steps steps, Steps.Control control, List<Connection> connections,
+            TablePath path, Workload workload, int start, int end, Duration deadline, Interruptions faults,
+            Acks acks) {
         int total = end - start;
         List<CompletableFuture<?>> futures = new ArrayList<>(total);
         int[] written = {0};
         control.detail(() -> "it had written " + written[0] + " of " + total + " operations");
-        try (Table table = connection.getTable(path)) {
-            FlussValues values = new FlussValues(table.getTableInfo().getRowType());
-            boolean keyed = table.getTableInfo().hasPrimaryKey();
-            TableWriter writer = writerOf(table, keyed);
+        try (Writers writers = Writers.open(connections, path)) {
             for (int from = start; from < end && !control.cancelled(); from += BATCH) {
                 for (Workload.Operation op : workload.operations(from, Math.min(BATCH, end - from))) {
                     int position = start + written[0];
                     if (faults.acknowledgedBefore(position)) {
-                        writer.flush(); // blocks until every write handed over is answered
+                        writers.flush(); // blocks until every write handed over is answered
                     }
                     faults.inject(position);
-                    GenericRow row = values.row(op.cells());
-                    if (keyed) {
-                        UpsertWriter upserts = (UpsertWriter) writer;
-                        futures.add(op.delete() ? upserts.delete(row) : upserts.upsert(row));
-                    } else {
-                        futures.add(((AppendWriter) writer).append(row));
-                    }
+                    futures.add(writers.write(op));
                     written[0]++;
                     steps.progress().count("operations written", written[0], total);
                 }
             }
-            writer.flush();
+            writers.flush();
             return outcome(futures, start, deadline, acks);
         } catch (TierproofException | SettingsRefused e) {
             throw e;
@@ -156,7 +151,7 @@ public final class ClientWriter {
      * than two batches) is bad input, named as the client names it, as a table Fluss refuses at
      * CREATE is: a search counts it as refused, never as a finding.
      */
-    private static TableWriter writerOf(Table table, boolean keyed) {
+    static TableWriter writerOf(Table table, boolean keyed) {
         try {
             return keyed ? table.newUpsert().createWriter() : table.newAppend().createWriter();
         } catch (RuntimeException e) {

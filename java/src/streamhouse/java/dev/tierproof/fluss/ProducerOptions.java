@@ -76,6 +76,15 @@ public final class ProducerOptions {
         return options;
     }
 
+    /**
+     * How many Fluss clients write a trial at once, from {@code seed}: one in half the trials, else
+     * two or three (each its own keys).
+     */
+    public static int randomWriters(long seed) {
+        SplittableRandom random = new SplittableRandom(seed * 0x2545F4914F6CDD1DL + 23);
+        return random.nextBoolean() ? 1 : 2 + random.nextInt(2);
+    }
+
     /** As {@code KEY=VALUE,KEY=VALUE}, for a summary or a reproducer; empty for the defaults. */
     public static String text(Map<String, String> options) {
         return String.join(",", options.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList());

@@ -5,8 +5,12 @@ import dev.tierproof.flink.Statements;
 import dev.tierproof.fluss.Acks;
 import dev.tierproof.fluss.ClientWriter;
 import dev.tierproof.report.ProofReport;
+import dev.tierproof.run.Steps;
+import dev.tierproof.util.BoundedClose;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.fluss.client.Connection;
+import org.apache.fluss.client.ConnectionFactory;
 
 /**
  * The proof's writing stage, one way per {@link StreamhouseProof.Producer}: Fluss's client in
@@ -29,8 +33,33 @@ final class Production {
 
     private Production() {}
 
-    /** The workload through Fluss's client, in {@code rounds}; between two, a live union read and a checkpoint. */
+    /**
+     * The workload through Fluss's client, in {@code rounds}; between two, a live union read and a
+     * checkpoint. With {@code --writers N}, N clients at once: the run's, and N - 1 of their own.
+     */
     static Produced byClient(ProofRun run, FaultSchedule faults) {
+        List<BoundedClose<Connection>> extra = new ArrayList<>();
+        try {
+            for (int i = 1; i < run.cfg().writers(); i++) {
+                extra.add(BoundedClose.of("writer " + (i + 1) + "'s Fluss client", ConnectionFactory.createConnection(
+                        StreamhouseProof.clientConfig(run.cluster(), run.cfg())), StreamhouseProof.CLIENT_CLOSE,
+                        run.steps().progress()::step));
+            }
+            List<Connection> connections = new ArrayList<>(List.of(run.connection()));
+            extra.forEach(c -> connections.add(c.get()));
+            return byClient(run, faults, connections);
+        } finally {
+            for (BoundedClose<Connection> c : extra) {
+                try {
+                    c.close();
+                } catch (Exception e) {
+                    run.steps().progress().step("closing a writer's Fluss client failed: " + Steps.rootMessage(e));
+                }
+            }
+        }
+    }
+
+    private static Produced byClient(ProofRun run, FaultSchedule faults, List<Connection> connections) {
         StreamhouseProof.Config cfg = run.cfg();
         Workload workload = cfg.workload();
         Acks acks = new Acks(workload.operations());
@@ -43,7 +72,7 @@ final class Production {
             int end = (int) ((long) total * round / cfg.rounds());
             run.steps().progress().step((cfg.rounds() > 1 ? "round " + round + "/" + cfg.rounds() + ": " : "")
                     + "writing operations " + (start + 1) + " to " + end + " through the Fluss client");
-            ClientWriter.Outcome out = ClientWriter.write(run.steps(), run.connection(), run.table().path(), workload,
+            ClientWriter.Outcome out = ClientWriter.write(run.steps(), connections, run.table().path(), workload,
                     start, end, cfg.deadline(), faults, acks);
             run.failures().addAll(rejections(out));
             java.util.Arrays.stream(out.unknownPositions()).forEach(run.unknown()::add);

@@ -84,12 +84,24 @@ public final class StreamhouseProof {
      *     cluster's own tiering service (a cluster tierproof did not start)
      * @param reads the final reads to run (all, unless {@code --reads} picks some)
      * @param history where the run keeps its history ({@code --history DIR}), or null for none
+     * @param writers how many Fluss clients write at once (the client producer), each its own
+     *     connection and writer and each its own keys, so the expected state stays exact
      */
     public record Config(Workload workload, LakeLocation warehouse, Duration deadline, int rowsPerInsert,
             Producer producer, int rounds, List<Fault> faults, Duration tieringCheckpoints,
             Map<String, String> producerOptions, String database, boolean ownTiering, Set<FinalRead> reads,
-            History history) {
+            History history, int writers) {
+        /** At most this many writers at once. */
+        public static final int MAX_WRITERS = 8;
+
         public Config {
+            if (writers < 1 || writers > MAX_WRITERS) {
+                throw new IllegalArgumentException("--writers " + writers + " must be between 1 and " + MAX_WRITERS);
+            }
+            if (writers > 1 && producer != Producer.CLIENT) {
+                throw new IllegalArgumentException("--writers " + writers + " needs --producer client: each writer is"
+                        + " a Fluss client of its own");
+            }
             checkDatabase(database);
             reads = reads.isEmpty() ? reads : EnumSet.copyOf(reads);
             FinalRead.refusal(reads).ifPresent(refusal -> {
@@ -133,13 +145,19 @@ public final class StreamhouseProof {
                 Producer producer, int rounds, List<Fault> faults, Duration tieringCheckpoints,
                 Map<String, String> producerOptions, String database, boolean ownTiering, Set<FinalRead> reads) {
             this(workload, warehouse, deadline, rowsPerInsert, producer, rounds, faults, tieringCheckpoints,
-                    producerOptions, database, ownTiering, reads, null);
+                    producerOptions, database, ownTiering, reads, null, 1);
         }
 
         /** The same run, keeping its history in {@code history}. */
         public Config withHistory(History history) {
             return new Config(workload, warehouse, deadline, rowsPerInsert, producer, rounds, faults,
-                    tieringCheckpoints, producerOptions, database, ownTiering, reads, history);
+                    tieringCheckpoints, producerOptions, database, ownTiering, reads, history, writers);
+        }
+
+        /** The same run, written by {@code n} Fluss clients at once, each its own keys. */
+        public Config withWriters(int n) {
+            return new Config(workload, warehouse, deadline, rowsPerInsert, producer, rounds, faults,
+                    tieringCheckpoints, producerOptions, database, ownTiering, reads, history, n);
         }
 
         /** Every final read. */
@@ -167,6 +185,13 @@ public final class StreamhouseProof {
         public Config(Workload workload, LakeLocation warehouse, Duration deadline, int rowsPerInsert) {
             this(workload, warehouse, deadline, rowsPerInsert, Producer.CLIENT, 1);
         }
+    }
+
+    /** The writing client's settings: the cluster's, with the producer's. */
+    static org.apache.fluss.config.Configuration clientConfig(FlussCluster cluster, Config cfg) {
+        org.apache.fluss.config.Configuration clientConfig = cluster.clientConfig();
+        cfg.producerOptions().forEach(clientConfig::setString);
+        return clientConfig;
     }
 
     /** How often the live checks look at the log and the lake. */
@@ -204,8 +229,7 @@ public final class StreamhouseProof {
         Map<String, Long> timings = new LinkedHashMap<>();
         long startAll = System.nanoTime();
         StreamhouseTable.Created table = StreamhouseTable.create(cluster, engine, cfg, steps, timings);
-        org.apache.fluss.config.Configuration clientConfig = cluster.clientConfig();
-        cfg.producerOptions().forEach(clientConfig::setString);
+        org.apache.fluss.config.Configuration clientConfig = clientConfig(cluster, cfg);
         // Bounded: Fluss's client waits in close() for every pending write, without end while a bucket has no leader.
         try (BoundedClose<Connection> client = BoundedClose.of("the Fluss client", ConnectionFactory.createConnection(
                 clientConfig), CLIENT_CLOSE, steps.progress()::step);

@@ -42,7 +42,8 @@ final class StreamhouseReport {
         StreamhouseProof.Config cfg = run.cfg();
         List<String> details = new ArrayList<>();
         details.add(String.format("written by       : %s", cfg.producer() == StreamhouseProof.Producer.CLIENT
-                ? "the Fluss client, " + cfg.workload().operations() + " operations, " + (run.failures().stream()
+                ? "the Fluss client" + (cfg.writers() > 1 ? " (" + cfg.writers() + " writers at once, each its own"
+                        + " keys)" : "") + ", " + cfg.workload().operations() + " operations, " + (run.failures().stream()
                         .noneMatch(f -> f.startsWith("rejected write")) ? "every write acknowledged"
                         : "SOME WRITES REJECTED (below)")
                 : "Flink SQL, " + produced.statements() + " statements"));

@@ -209,6 +209,7 @@ public final class Campaign {
         trial.conditions().faults().forEach(f -> coverage.merge("fault " + f.kind().text(), 1, Integer::sum));
         trial.conditions().producerOptions().keySet().forEach(k -> coverage.merge("producer " + k, 1, Integer::sum));
         coverage.merge("rounds " + trial.conditions().rounds(), 1, Integer::sum);
+        coverage.merge("writers " + trial.conditions().writers(), 1, Integer::sum);
         String outcome = trial.outcome().describe();
         coverage.merge("outcome " + outcome.split("[ :(]")[0], 1, Integer::sum);
     }

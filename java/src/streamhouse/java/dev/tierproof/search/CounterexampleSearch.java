@@ -47,25 +47,33 @@ public final class CounterexampleSearch {
      * What a streamhouse trial runs under besides its table and workload: the faults injected and
      * the Fluss client writer's settings ({@link ProducerOptions}; empty: its defaults).
      */
-    public record Conditions(int rounds, List<Fault> faults, Map<String, String> producerOptions) {
+    public record Conditions(int rounds, List<Fault> faults, Map<String, String> producerOptions, int writers) {
         public static final Conditions NONE = new Conditions(1, List.of(), Map.of());
 
         public Conditions {
             if (rounds < 1) {
                 throw new IllegalArgumentException("rounds " + rounds + " must be at least 1");
             }
+            if (writers < 1) {
+                throw new IllegalArgumentException("writers " + writers + " must be at least 1");
+            }
             faults = List.copyOf(faults);
             producerOptions = Map.copyOf(new TreeMap<>(producerOptions));
         }
 
+        /** Written by one client. */
+        public Conditions(int rounds, List<Fault> faults, Map<String, String> producerOptions) {
+            this(rounds, faults, producerOptions, 1);
+        }
+
         boolean none() {
-            return rounds == 1 && faults.isEmpty() && producerOptions.isEmpty();
+            return rounds == 1 && faults.isEmpty() && producerOptions.isEmpty() && writers == 1;
         }
 
         /** The same conditions for a workload of {@code operations} operations (never more rounds than those). */
         Conditions within(int operations) {
             return new Conditions(Math.max(1, Math.min(rounds, operations)), Fault.within(faults, operations),
-                    producerOptions);
+                    producerOptions, writers);
         }
 
         /**
@@ -79,6 +87,7 @@ public final class CounterexampleSearch {
             }
             parts.add(Fault.text(faults));
             parts.add(ProducerOptions.text(new TreeMap<>(producerOptions)));
+            parts.add(writers > 1 ? writers + " writers" : "");
             parts.removeIf(String::isEmpty);
             return String.join("; ", parts);
         }
@@ -117,7 +126,7 @@ public final class CounterexampleSearch {
                         LakeLocation.local(cfg.warehouse()), cfg.deadline(), 1000, StreamhouseProof.Producer.CLIENT,
                         rounds, conditions.faults(), tieringCheckpoints, conditions.producerOptions(),
                         FlussCatalog.FLUSS_DATABASE,
-                        true, reads),
+                        true, reads).withWriters(conditions.writers()),
                         steps);
             }
         };
@@ -320,7 +329,8 @@ public final class CounterexampleSearch {
         try {
             Conditions conditions = new Conditions(Math.max(1, Math.min(cfg.rounds(), workload.operations())),
                     Fault.random(cfg.faultKinds(), workload.operations(), seed, cfg.faultsPerTrial()),
-                    cfg.varyProducer() ? ProducerOptions.random(seed) : Map.of());
+                    cfg.varyProducer() ? ProducerOptions.random(seed) : Map.of(),
+                    cfg.varyProducer() && cfg.target() == Workload.Target.FLUSS ? ProducerOptions.randomWriters(seed) : 1);
             Outcome outcome = prove(workload, conditions);
             skipped += outcome.refusal() != null ? 1 : 0;
             String options = ProducerOptions.text(new TreeMap<>(tableOptionsOf(cfg, seed)));
@@ -388,19 +398,21 @@ public final class CounterexampleSearch {
         Conditions conditions = foundConditions;
         try {
             // Each simplification of the conditions in turn, on what is left: no faults, faults with no
-            // write in flight, the producer's defaults, one round.
-            for (int step = 0; step < 4; step++) {
+            // write in flight, the producer's defaults, one round, one writer.
+            for (int step = 0; step < 5; step++) {
                 if (stop.getAsBoolean()) {
                     cutShort = true;
                     break;
                 }
                 Conditions c = conditions;
                 Conditions candidate = switch (step) {
-                    case 0 -> new Conditions(c.rounds(), List.of(), c.producerOptions());
+                    case 0 -> new Conditions(c.rounds(), List.of(), c.producerOptions(), c.writers());
                     case 1 -> new Conditions(c.rounds(), c.faults().stream()
-                            .map(f -> new Fault(f.kind(), f.at(), false, f.length())).toList(), c.producerOptions());
-                    case 2 -> new Conditions(c.rounds(), c.faults(), Map.of());
-                    default -> new Conditions(1, c.faults(), c.producerOptions());
+                            .map(f -> new Fault(f.kind(), f.at(), false, f.length())).toList(), c.producerOptions(),
+                            c.writers());
+                    case 2 -> new Conditions(c.rounds(), c.faults(), Map.of(), c.writers());
+                    case 3 -> new Conditions(1, c.faults(), c.producerOptions(), c.writers());
+                    default -> new Conditions(c.rounds(), c.faults(), c.producerOptions(), 1);
                 };
                 if (candidate.equals(conditions)) {
                     continue;
@@ -422,7 +434,8 @@ public final class CounterexampleSearch {
                         cutShort = true;
                         break;
                     }
-                    Conditions candidate = new Conditions(conditions.rounds(), schedule, conditions.producerOptions());
+                    Conditions candidate = new Conditions(conditions.rounds(), schedule, conditions.producerOptions(),
+                            conditions.writers());
                     Outcome r = prove(current, candidate);
                     if (r.fails()) {
                         conditions = candidate;

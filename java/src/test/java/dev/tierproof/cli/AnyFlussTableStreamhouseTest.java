@@ -84,8 +84,8 @@ class AnyFlussTableStreamhouseTest {
     }
 
     /**
-     * Three rounds through the Fluss client: after each of the first two, tiering quiesces and
-     * the lake and the union read hold exactly the operations so far.
+     * Three rounds through three Fluss clients at once: after each of the first two, tiering
+     * quiesces and the lake and the union read hold exactly the operations so far.
      */
     @Test
     void aLedgerWrittenInRoundsIsConsistentAtEveryCheckpoint() throws Exception {
@@ -95,8 +95,11 @@ class AnyFlussTableStreamhouseTest {
         Files.writeString(csv, OPS);
         Path report = dir.resolve("r.json");
         Outcome o = run("streamhouse", "--ddl-file", ddl.toString(), "--upserts", csv.toString(), "--rounds", "3",
-                "--report", report.toString());
+                "--writers", "3", "--report", report.toString());
         assertThat(o.status()).as(o.out() + o.err()).isEqualTo(Main.CONSISTENT);
+        // Three clients at once, each its own keys (a key's writes keep their order).
+        assertThat(o.out()).contains("written by       : the Fluss client (3 writers at once, each its own keys), 7"
+                + " operations, every write acknowledged");
         // Operations 1-2, then 1-4 (eu 1 updated, us 1 written): 2 and 3 rows.
         assertThat(o.out()).contains("checkpoint       : after round 1 (operations 1-2, lake snapshot")
                 .contains("checkpoint       : after round 2 (operations 1-4, lake snapshot")
