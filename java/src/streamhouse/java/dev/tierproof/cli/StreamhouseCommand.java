@@ -66,7 +66,9 @@ final class StreamhouseCommand extends TierproofCommand {
             + " coordinator (restart-coordinator) or ZooKeeper (restart-zookeeper), or make the lake table's commits"
             + " fail for 3 s (lake-outage); kill-leader restarts the tablet server that leads a bucket the run"
             + " writes when it strikes; with --cluster, kill the lake's store and start it again (restart-lake), or"
-            + " stop that leader for a length while the writes go on (pause-leader@N+8s: SIGSTOP, then SIGCONT)")
+            + " stop that leader for a length while the writes go on (pause-leader@N+8s: SIGSTOP, then SIGCONT);"
+            + " or maintain the lake table as users do, beside tiering (compact-lake: a full compaction by a writer"
+            + " of its own; tag-lake: a tag on its latest snapshot)")
     String faults;
 
     @Option(names = "--producer-option", paramLabel = "KEY=VALUE", description = "a setting of the Fluss client's"
