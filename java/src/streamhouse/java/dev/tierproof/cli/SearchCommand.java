@@ -64,7 +64,8 @@ final class SearchCommand extends TierproofCommand {
 
     @Option(names = "--faults", paramLabel = "KINDS", description = "with --streamhouse: faults of kinds from this"
             + " list (restart-tablet, move-tablet, kill-leader, kill-follower, rolling-restart, restart-tiering,"
-            + " restart-coordinator, restart-zookeeper, lake-outage), each before an operation, both drawn from"
+            + " restart-coordinator, restart-zookeeper, lake-outage, compact-lake, tag-lake), each before an"
+            + " operation, both drawn from"
             + " the trial's seed; shrinking tries without them first, then with fewer, shorter and earlier ones")
     String faultKinds;
 
@@ -77,8 +78,9 @@ final class SearchCommand extends TierproofCommand {
     List<String> reads;
 
     @Option(names = "--vary-producer", description = "with --streamhouse: each trial's Fluss client writer settings"
-            + " (batch size and timeout, in-flight requests, dynamic batches, buffer memory) drawn from its seed;"
-            + " shrinking tries the defaults first")
+            + " (batch size and timeout, in-flight requests, dynamic batches, buffer memory) and its number of"
+            + " writers at once (1 to 3, each its own keys) drawn from its seed; shrinking tries the defaults and one"
+            + " writer first")
     boolean varyProducer;
 
     @Option(names = "--table-options", paramLabel = "N", defaultValue = "0", description = "with --streamhouse"
