@@ -524,6 +524,22 @@ fn positions_of(env: &jni::Env<'_>, positions: &JIntArray<'_>) -> JniResult<Vec<
 }
 
 export! {
+    /// The same workload with about `percent` % of its operations on one hot key, as a new handle
+    /// (see `Proof::with_hot_keys`).
+    fn Java_dev_tierproof_core_Workload_nativeHotKeys<'local>(
+        _env,
+        handle: jlong,
+        percent: jint,
+        seed: jlong,
+    ) -> jlong {
+        let percent = u32::try_from(percent)
+            .map_err(|_| bad(format!("--hot-keys {percent} must not be negative")))?;
+        let p = proof(handle)?.with_hot_keys(percent, seed as u64)?;
+        Ok(Box::into_raw(Box::new(p)) as jlong)
+    }
+}
+
+export! {
     /// The same workload under another table name, as a new handle (see `Proof::renamed`).
     fn Java_dev_tierproof_core_Workload_nativeRenamed<'local>(
         env,

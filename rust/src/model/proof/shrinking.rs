@@ -157,6 +157,25 @@ impl Proof {
         Some(p)
     }
 
+    /// The same workload with about `percent` % of its operations on one hot key (see
+    /// [`crate::model::search::generate::make_hot`]); refused above 100.
+    pub fn with_hot_keys(&self, percent: u32, seed: u64) -> Result<Proof> {
+        let percent = u8::try_from(percent)
+            .ok()
+            .filter(|p| *p <= 100)
+            .ok_or_else(|| {
+                TierproofError::InvalidInput(format!(
+                    "--hot-keys {percent} must be between 0 and 100 (the share of operations on one key, in %)"
+                ))
+            })?;
+        let mut ops = self.ops.clone();
+        crate::model::search::generate::make_hot(&mut ops, &self.shape.key, percent, seed);
+        let mut p = self.with_workload(ops)?;
+        p.uncertain = self.uncertain.clone();
+        p.rejected = self.rejected.clone();
+        Ok(p)
+    }
+
     pub(super) fn with_workload(&self, ops: Vec<Op>) -> Result<Proof> {
         let mut p = Self::with_ops(
             self.table.clone(),

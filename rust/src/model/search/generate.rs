@@ -268,6 +268,27 @@ pub fn narrow_partitions(ops: &mut [Op], columns: &[usize], values: usize) {
     }
 }
 
+/// Puts about `percent` % of the operations after the first on the first one's key (a hot key,
+/// as a popular account or a busy sensor is): their key columns (`key`) take its values, the rest
+/// of each operation stays. Deterministic for `seed`; a table without a key is left as it is.
+pub fn make_hot(ops: &mut [Op], key: &[usize], percent: u8, seed: u64) {
+    let Some(first) = ops.first() else {
+        return;
+    };
+    if key.is_empty() || percent == 0 {
+        return;
+    }
+    let hot: Vec<Value> = key.iter().map(|&c| first.values[c].clone()).collect();
+    let mut rng = Rng(SplitMix64(seed ^ 0x5EED_F117));
+    for op in ops.iter_mut().skip(1) {
+        if rng.below(100) < u64::from(percent) {
+            for (&c, v) in key.iter().zip(&hot) {
+                op.values[c] = v.clone();
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -324,6 +345,34 @@ mod tests {
             .map(|o| format!("{:?}{:?}", o.values[0], o.values[1]))
             .collect();
         assert!(keys.len() <= 30, "{} keys", keys.len());
+    }
+
+    #[test]
+    fn a_hot_key_takes_about_its_share_and_nothing_else_changes() {
+        let shape = all_types();
+        let ops = random_ops(&shape, 2000, 300, 7, true).unwrap();
+        let mut hot = ops.clone();
+        make_hot(&mut hot, &shape.key, 90, 7);
+        let key_of =
+            |op: &Op| -> Vec<Value> { shape.key.iter().map(|&c| op.values[c].clone()).collect() };
+        let first = key_of(&hot[0]);
+        let on_hot = hot.iter().filter(|op| key_of(op) == first).count();
+        assert!(
+            (1700..=1900).contains(&on_hot),
+            "{on_hot} of 2000 on the hot key"
+        );
+        for (a, b) in ops.iter().zip(&hot) {
+            assert_eq!(a.kind, b.kind);
+            for c in (0..a.values.len()).filter(|c| !shape.key.contains(c)) {
+                assert_eq!(a.values[c], b.values[c]);
+            }
+        }
+        let mut again = ops.clone();
+        make_hot(&mut again, &shape.key, 90, 7);
+        assert_eq!(hot, again);
+        let mut none = ops.clone();
+        make_hot(&mut none, &shape.key, 0, 7);
+        assert_eq!(none, ops);
     }
 
     #[test]

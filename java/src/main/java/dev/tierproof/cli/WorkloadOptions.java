@@ -34,6 +34,20 @@ final class WorkloadOptions {
             + " as the keys make, a partition per key or so)")
     Integer partitionValues;
 
+    @Option(names = "--hot-keys", paramLabel = "PERCENT", description = "with --random: about PERCENT % of the"
+            + " operations (0 to 100) on one hot key, as a popular account or a busy sensor has them")
+    Integer hotKeys;
+
+    /** {@code generated} with {@code --hot-keys}' share on one key (it closed), or itself without. */
+    private Workload hot(Workload generated, long s) {
+        if (hotKeys == null) {
+            return generated;
+        }
+        try (generated) {
+            return generated.hotKeys(hotKeys, s);
+        }
+    }
+
     /** A workload for a table, and where it came from. */
     record Opened(Workload workload, String source) {}
 
@@ -61,9 +75,9 @@ final class WorkloadOptions {
         if (upserts != null && random != null) {
             throw new IllegalArgumentException("give --upserts FILE or --random N, not both");
         }
-        if (random == null && (keys != null || seed != null || partitionValues != null)) {
+        if (random == null && (keys != null || seed != null || partitionValues != null || hotKeys != null)) {
             throw new IllegalArgumentException((keys != null ? "--keys" : seed != null ? "--seed"
-                    : "--partition-values") + " needs --random N: it shapes"
+                    : partitionValues != null ? "--partition-values" : "--hot-keys") + " needs --random N: it shapes"
                     + " a random workload and means nothing for " + (upserts != null ? "--upserts" : "the default"));
         }
         checked(source, () -> Workload.checkTable(target, ddl));
@@ -89,16 +103,21 @@ final class WorkloadOptions {
                 throw new IllegalArgumentException("--partition-values " + partitionValues + " must be at least 0"
                         + " (0: as many as the keys make)");
             }
+            if (hotKeys != null && (hotKeys < 0 || hotKeys > 100)) {
+                throw new IllegalArgumentException("--hot-keys " + hotKeys + " must be between 0 and 100 (the share"
+                        + " of operations on one key, in %)");
+            }
             int p = partitionValues != null ? partitionValues : Workload.PARTITION_VALUES;
             String described = random + " random operations over " + k + " keys, seed " + s
                     + (partitionValues == null ? "" : p == 0 ? ", partition values as drawn"
-                            : ", at most " + p + " values per partition column");
+                            : ", at most " + p + " values per partition column")
+                    + (hotKeys == null ? "" : ", about " + hotKeys + " % of them on one hot key");
             if (promiseDdl != null) {
-                return named(promiseSource, () -> new Opened(Workload.generateJudgedAs(target, ddl, promiseDdl,
-                        random, k, s, p), described + " (no deletes)"));
+                return named(promiseSource, () -> new Opened(hot(Workload.generateJudgedAs(target, ddl, promiseDdl,
+                        random, k, s, p), s), described + " (no deletes)"));
             }
             return named(source, () -> {
-                Workload generated = Workload.generate(target, ddl, random, k, s, true, p);
+                Workload generated = hot(Workload.generate(target, ddl, random, k, s, true, p), s);
                 String noDeletes = generated.deletesRefused();
                 return new Opened(generated, described + (noDeletes == null ? "" : " (no deletes: " + noDeletes
                         + ")"));

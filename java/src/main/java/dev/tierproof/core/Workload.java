@@ -221,6 +221,15 @@ public final class Workload implements AutoCloseable {
                 Objects.requireNonNull(rejected, "rejected")));
     }
 
+    /**
+     * The same workload with about {@code percent} % of its operations (0 to 100) on one hot key,
+     * the first operation's, deterministic for {@code seed}: a popular account, a busy sensor. The
+     * rest of each operation stays. The caller closes it.
+     */
+    public Workload hotKeys(int percent, long seed) {
+        return new Workload(nativeHotKeys(handle(), percent, seed));
+    }
+
     /** A read that asks for less than every row and column: {@code count}, a filter, a projection. */
     public record ViewQuery(String name, String sql) {}
 
@@ -562,6 +571,8 @@ public final class Workload implements AutoCloseable {
     private static native long nativeSubset(long handle, int[] positions);
 
     private static native long nativeUncertain(long handle, int[] unknown, int[] rejected);
+
+    private static native long nativeHotKeys(long handle, int percent, long seed);
 
     private static native long nativeRenamed(long handle, String table);
 

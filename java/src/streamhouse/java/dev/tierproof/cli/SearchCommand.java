@@ -77,6 +77,10 @@ final class SearchCommand extends TierproofCommand {
             + " runs only these of the final reads (as streamhouse --reads): fewer Flink jobs, quicker trials")
     List<String> reads;
 
+    @Option(names = "--hot-keys", description = "each trial's workload with a hot key drawn from its seed: none,"
+            + " half its operations on one key, or nine in ten of them (shrinking keeps the workload as it is)")
+    boolean hotKeys;
+
     @Option(names = "--vary-producer", description = "with --streamhouse: each trial's Fluss client writer settings"
             + " (batch size and timeout, in-flight requests, dynamic batches, buffer memory) and its number of"
             + " writers at once (1 to 3, each its own keys) drawn from its seed; shrinking tries the defaults and one"
@@ -172,7 +176,7 @@ final class SearchCommand extends TierproofCommand {
         }
         CounterexampleSearch.Config config = new CounterexampleSearch.Config(target, ddl, promise, trials, seed,
                 perTrial, keys, streamhouse ? rounds : 1, kinds, varyProducer, null, null, partitionValues,
-                tabletServers, faultsPerTrial, tableOptionsPerTrial);
+                tabletServers, faultsPerTrial, tableOptionsPerTrial, hotKeys);
         checkFirstTrial(config);
         List<Path> inputs = new ArrayList<>();
         inputs.add(tableOptions.ddlFile);
@@ -211,8 +215,8 @@ final class SearchCommand extends TierproofCommand {
             }
             CounterexampleSearch.Result result = CounterexampleSearch.run(prover, new CounterexampleSearch.Config(
                     target, ddl, promise, trials, seed, perTrial, keys, config.rounds(), kinds, varyProducer,
-                    warehouse.path(), deadline, partitionValues, tabletServers, faultsPerTrial, tableOptionsPerTrial),
-                    session.steps());
+                    warehouse.path(), deadline, partitionValues, tabletServers, faultsPerTrial, tableOptionsPerTrial,
+                    hotKeys), session.steps());
             session.completed();
             if (!result.found()) {
                 main.out.printf(result.errors() == 0 ? "no counterexample: all %d trials consistent (%d proofs%s)%n"
@@ -295,7 +299,7 @@ final class SearchCommand extends TierproofCommand {
             CounterexampleSearch.Prover prover = prover(session, warehouse, finalReads);
             CounterexampleSearch.Config cfg = new CounterexampleSearch.Config(config.target(), config.ddl(), promise,
                     trials, seed, perTrial, keys, config.rounds(), config.faultKinds(), varyProducer, warehouse.path(),
-                    deadline, partitionValues, tabletServers, faultsPerTrial, tableOptionsPerTrial);
+                    deadline, partitionValues, tabletServers, faultsPerTrial, tableOptionsPerTrial, hotKeys);
             String command = streamhouse ? "streamhouse" : "prove";
             dev.tierproof.search.Campaign.State end = dev.tierproof.search.Campaign.run(prover, cfg, session.steps(),
                     state, budget, out, (number, signature, shrunk) -> {

@@ -210,6 +210,10 @@ public final class Campaign {
         trial.conditions().producerOptions().keySet().forEach(k -> coverage.merge("producer " + k, 1, Integer::sum));
         coverage.merge("rounds " + trial.conditions().rounds(), 1, Integer::sum);
         coverage.merge("writers " + trial.conditions().writers(), 1, Integer::sum);
+        if (cfg.hotKeys()) {
+            coverage.merge("hot key " + CounterexampleSearch.hotKeysOf(cfg.seed() + trial.index()) + "%", 1,
+                    Integer::sum);
+        }
         String outcome = trial.outcome().describe();
         coverage.merge("outcome " + outcome.split("[ :(]")[0], 1, Integer::sum);
     }

@@ -154,9 +154,18 @@ public final class CounterexampleSearch {
     public record Config(Workload.Target target, String ddl, String promiseDdl, int trials, long seed,
             int operationsPerTrial, int keys, int rounds, List<Fault.Kind> faultKinds, boolean varyProducer,
             Path warehouse, Duration deadline, int partitionValues, int tabletServers, int faultsPerTrial,
-            int tableOptionsPerTrial) {
+            int tableOptionsPerTrial, boolean hotKeys) {
         public Config {
             faultKinds = List.copyOf(faultKinds);
+        }
+
+        /** No hot keys drawn: each trial's keys uniform. */
+        public Config(Workload.Target target, String ddl, String promiseDdl, int trials, long seed,
+                int operationsPerTrial, int keys, int rounds, List<Fault.Kind> faultKinds, boolean varyProducer,
+                Path warehouse, Duration deadline, int partitionValues, int tabletServers, int faultsPerTrial,
+                int tableOptionsPerTrial) {
+            this(target, ddl, promiseDdl, trials, seed, operationsPerTrial, keys, rounds, faultKinds, varyProducer,
+                    warehouse, deadline, partitionValues, tabletServers, faultsPerTrial, tableOptionsPerTrial, false);
         }
 
         /** No table options drawn ({@link TableSettings}): the random table's spec alone. */
@@ -334,8 +343,10 @@ public final class CounterexampleSearch {
             Outcome outcome = prove(workload, conditions);
             skipped += outcome.refusal() != null ? 1 : 0;
             String options = ProducerOptions.text(new TreeMap<>(tableOptionsOf(cfg, seed)));
+            int hot = cfg.hotKeys() ? hotKeysOf(seed) : 0;
             String described = String.join("; ", java.util.stream.Stream.of(conditions.none() ? ""
-                    : conditions.describe(), options.isEmpty() ? "" : "table " + options)
+                    : conditions.describe(), options.isEmpty() ? "" : "table " + options,
+                    hot == 0 ? "" : hot + "% on one key")
                     .filter(p -> !p.isEmpty()).toList());
             progress.step(String.format("trial %d/%d%s: %s", index + 1, cfg.trials(), described.isEmpty() ? ""
                     : " (" + described + ")", outcome.describe()));
@@ -361,13 +372,29 @@ public final class CounterexampleSearch {
         return skipped;
     }
 
-    /** A trial's workload: generated for the table, or for the promise's table and judged by it. */
+    /**
+     * A trial's workload: generated for the table, or for the promise's table and judged by it;
+     * with {@code --hot-keys}, a third of the trials put half their operations on one key and a
+     * third nine in ten of them ({@link #hotKeysOf}).
+     */
     private Workload workload(String ddl, long seed) {
-        return cfg.promiseDdl() == null
+        Workload generated = cfg.promiseDdl() == null
                 ? Workload.generate(cfg.target(), ddl, cfg.operationsPerTrial(), cfg.keys(), seed, true,
                         cfg.partitionValues())
                 : Workload.generateJudgedAs(cfg.target(), ddl, cfg.promiseDdl(), cfg.operationsPerTrial(),
                         cfg.keys(), seed, cfg.partitionValues());
+        int hot = cfg.hotKeys() ? hotKeysOf(seed) : 0;
+        if (hot == 0) {
+            return generated;
+        }
+        try (generated) {
+            return generated.hotKeys(hot, seed);
+        }
+    }
+
+    /** The share of a trial's operations on one hot key, in %, from its seed: 0, 50 or 90. */
+    static int hotKeysOf(long seed) {
+        return new int[] {0, 50, 90}[new java.util.SplittableRandom(seed * 0x9E3779B97F4A7C15L + 31).nextInt(3)];
     }
 
     /**

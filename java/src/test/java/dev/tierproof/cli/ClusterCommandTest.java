@@ -185,10 +185,13 @@ class ClusterCommandTest {
             // tiers: S3A's own retries ride it out (the tiering job gets the store's settings as users give them; with
             // tierproof's shorter retries for its own steps, it failed here:
             // docs/findings/fluss-0.9-tiering-job-dies-on-transient-failure.md).
+            // Half its writes on one hot key, as a popular account has them.
             Outcome lakeBack = run("streamhouse", "--cluster", dir.toString(), "--table", "lakeback", "--random",
-                    "200", "--keys", "20", "--rounds", "2", "--faults", "compact-lake@110,tag-lake@120,restart-lake@150",
-                    "--reads", LAKE_AND_UNION);
+                    "200", "--keys", "20", "--hot-keys", "50", "--rounds", "2", "--faults",
+                    "compact-lake@110,tag-lake@120,restart-lake@150", "--reads", LAKE_AND_UNION);
             assertThat(lakeBack.status()).as(lakeBack.out() + lakeBack.err()).isEqualTo(Main.CONSISTENT);
+            assertThat(lakeBack.out()).contains("200 random operations over 20 keys, seed 1, about 50 % of them on one"
+                    + " hot key");
             assertThat(lakeBack.out()).containsPattern("compact-lake@110 \\(compacted \\d bucket\\(s\\) fully, into"
                     + " snapshot \\d+").containsPattern("tag-lake@120 \\(tagged snapshot \\d+ tierproof-1")
                     .contains("restart-lake@150 (");

@@ -221,6 +221,13 @@ class MessagesTest {
         Outcome search = run("search", "--partition-values", "-1");
         assertEquals(Main.FAILED, search.status());
         assertTrue(search.err().contains("--partition-values -1 must be between 0 and"), search.err());
+        // So for a hot key's share: with --random only, 0 to 100, before anything starts.
+        Outcome hotAlone = run("prove", "--hot-keys", "50");
+        assertTrue(hotAlone.err().contains("--hot-keys needs --random N"), hotAlone.err());
+        Outcome hot = run("streamhouse", "--random", "20", "--hot-keys", "101");
+        assertEquals(Main.FAILED, hot.status());
+        assertTrue(hot.err().contains("--hot-keys 101 must be between 0 and 100"), hot.err());
+        assertFalse(hot.err().contains("starting"), hot.err());
     }
 
     @Test

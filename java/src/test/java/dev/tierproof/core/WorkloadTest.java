@@ -140,6 +140,24 @@ class WorkloadTest {
         }
     }
 
+    /** A hot key: about the share asked for on the first operation's key, the same for the same seed. */
+    @Test
+    void aHotKeyTakesItsShare() {
+        String ddl = "CREATE TABLE h (k INT, v INT, PRIMARY KEY (k) NOT ENFORCED)";
+        try (Workload w = Workload.generate(Workload.Target.PAIMON, ddl, 1000, 200, 3, false);
+                Workload hot = w.hotKeys(90, 3); Workload again = w.hotKeys(90, 3)) {
+            List<Workload.Operation> ops = hot.operations(0, 1000);
+            String first = ops.get(0).cells()[0];
+            long onHot = ops.stream().filter(op -> op.cells()[0].equals(first)).count();
+            assertThat(onHot).isBetween(850L, 950L);
+            assertThat(again.workloadCsv()).isEqualTo(hot.workloadCsv());
+            assertThat(w.operations(0, 1000).stream().filter(op -> op.cells()[0].equals(first)).count())
+                    .isLessThan(50);
+            assertThatThrownBy(() -> w.hotKeys(101, 3)).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("--hot-keys 101 must be between 0 and 100");
+        }
+    }
+
     /** A write the client reported failed and that does not show is no finding; one that shows is named. */
     @Test
     void aRejectedWriteThatShowsIsNamed() {
