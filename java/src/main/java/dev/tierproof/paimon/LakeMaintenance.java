@@ -7,6 +7,7 @@ import org.apache.paimon.catalog.Catalog;
 import org.apache.paimon.catalog.CatalogFactory;
 import org.apache.paimon.catalog.Identifier;
 import org.apache.paimon.manifest.BucketEntry;
+import org.apache.paimon.table.DataTable;
 import org.apache.paimon.table.FileStoreTable;
 import org.apache.paimon.table.Table;
 import org.apache.paimon.table.sink.BatchTableCommit;
@@ -46,12 +47,19 @@ public final class LakeMaintenance {
         });
     }
 
-    /** Tags the latest snapshot {@code name}; what it did, in words. */
-    public static String tag(LakeLocation warehouse, String database, String table, String name) {
+    /**
+     * Tags the latest snapshot {@code tierproof-S}, S its id (so a replay names the same tags); what
+     * it did, in words.
+     */
+    public static String tag(LakeLocation warehouse, String database, String table) {
         return withTable(warehouse, database, table, t -> {
             Long snapshot = latest(t);
             if (snapshot == null) {
                 return "nothing to tag: the lake table has no snapshot yet";
+            }
+            String name = "tierproof-" + snapshot;
+            if (t instanceof DataTable data && data.tagManager().tagExists(name)) {
+                return "snapshot " + snapshot + " is tagged " + name + " already";
             }
             t.createTag(name, snapshot);
             return "tagged snapshot " + snapshot + " " + name;

@@ -93,7 +93,7 @@ public record Fault(Kind kind, int at, boolean inFlight, Duration length) {
         LAKE_OUTAGE("lake-outage", new LakeOutageNemesis()),
         /** The lake table compacted in full by a writer of its own while tiering commits to it (a dedicated compaction job). */
         COMPACT_LAKE("compact-lake", MaintainLake.compaction()),
-        /** The lake table's latest snapshot tagged ({@code tierproof-N}), as users keep a snapshot. */
+        /** The lake table's latest snapshot S tagged ({@code tierproof-S}), as users keep a snapshot. */
         TAG_LAKE("tag-lake", MaintainLake.tag()),
         /**
          * The lake's store ({@code cluster up}'s SeaweedFS, or HDFS's NameNode and DataNode) killed

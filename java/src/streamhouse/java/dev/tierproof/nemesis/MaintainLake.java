@@ -10,7 +10,6 @@ import dev.tierproof.run.RunError;
  */
 final class MaintainLake implements Nemesis {
     private final boolean compact;
-    private int tags;
 
     private MaintainLake(boolean compact) {
         this.compact = compact;
@@ -28,8 +27,7 @@ final class MaintainLake implements Nemesis {
     public Struck strike(Target target) {
         try {
             return Struck.over(compact ? LakeMaintenance.compact(target.warehouse(), target.database(), target.table())
-                    : LakeMaintenance.tag(target.warehouse(), target.database(), target.table(), "tierproof-"
-                            + (++tags)));
+                    : LakeMaintenance.tag(target.warehouse(), target.database(), target.table()));
         } catch (RuntimeException e) {
             // Reaching the lake table is tierproof's own doing: its failure is no finding.
             throw new RunError((compact ? "compact-lake" : "tag-lake") + " could not reach the lake table: "

@@ -193,7 +193,7 @@ class ClusterCommandTest {
             assertThat(lakeBack.out()).contains("200 random operations over 20 keys, seed 1, about 50 % of them on one"
                     + " hot key");
             assertThat(lakeBack.out()).containsPattern("compact-lake@110 \\(compacted \\d bucket\\(s\\) fully, into"
-                    + " snapshot \\d+").containsPattern("tag-lake@120 \\(tagged snapshot \\d+ tierproof-1")
+                    + " snapshot \\d+").containsPattern("tag-lake@120 \\(tagged snapshot (\\d+) tierproof-\\1")
                     .contains("restart-lake@150 (");
 
             // A long GC pause of a leader, on three replicas: NetworkFaultsTest (its history judged again too).
