@@ -92,9 +92,9 @@ public record Fault(Kind kind, int at, boolean inFlight, Duration length) {
         /** For 3 s the lake table's manifest directory is not there: every commit to the lake fails. */
         LAKE_OUTAGE("lake-outage", new LakeOutageNemesis()),
         /** The lake table compacted in full by a writer of its own while tiering commits to it (a dedicated compaction job). */
-        COMPACT_LAKE("compact-lake", MaintainLake.compaction()),
+        COMPACT_LAKE("compact-lake", new CompactLake()),
         /** The lake table's latest snapshot S tagged ({@code tierproof-S}), as users keep a snapshot. */
-        TAG_LAKE("tag-lake", MaintainLake.tag()),
+        TAG_LAKE("tag-lake", new TagLake()),
         /**
          * The lake's store ({@code cluster up}'s SeaweedFS, or HDFS's NameNode and DataNode) killed
          * ({@code kill -9}) and started again with its data: only on that cluster.
