@@ -95,6 +95,8 @@ public record Fault(Kind kind, int at, boolean inFlight, Duration length) {
         COMPACT_LAKE("compact-lake", new CompactLake()),
         /** The lake table's latest snapshot S tagged ({@code tierproof-S}), as users keep a snapshot. */
         TAG_LAKE("tag-lake", new TagLake()),
+        /** The table's {@code table.datalake.freshness} altered while it tiers (2 s, or 1 s from 2 s). */
+        RETUNE_FRESHNESS("retune-freshness", new RetuneFreshness()),
         /**
          * The lake's store ({@code cluster up}'s SeaweedFS, or HDFS's NameNode and DataNode) killed
          * ({@code kill -9}) and started again with its data: only on that cluster.

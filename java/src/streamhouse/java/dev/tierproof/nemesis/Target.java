@@ -12,6 +12,13 @@ import dev.tierproof.paimon.LakeLocation;
  * @param table the table the run writes
  * @param roles the tablet servers by role (the leader of a bucket the run writes, a follower), as
  *     Fluss's metadata says at the moment it is asked: a fault names its target by role, not by number
+ * @param options the table's options, as {@code ALTER TABLE} sees them
  */
 public record Target(Servers servers, Runnable tiering, LakeLocation warehouse, String database, String table,
-        Roles roles) {}
+        Roles roles, TableOptions options) {
+    /** No table options in reach. */
+    public Target(Servers servers, Runnable tiering, LakeLocation warehouse, String database, String table,
+            Roles roles) {
+        this(servers, tiering, warehouse, database, table, roles, TableOptions.NONE);
+    }
+}

@@ -52,7 +52,9 @@ final class FaultedProduction {
                     ? () -> BucketLeaders.leaderOfWritten(run.connection(), run.table().path())
                     : new ReplicaRoles(replication, bound);
             FaultSchedule faults = new FaultSchedule(run.cfg().faults(), new Target(run.cluster(),
-                    run.tiering()::restart, run.cfg().warehouse(), run.table().db(), run.table().table(), roles),
+                    run.tiering()::restart, run.cfg().warehouse(), run.table().db(), run.table().table(), roles,
+                    new AlteredTable(run.connection().getAdmin(), run.table().path(),
+                            run.cfg().deadline())),
                     run.steps(), run.watch()::now);
             Production.Produced produced;
             try (faults) {

@@ -90,7 +90,18 @@ class NemesisTest {
                 return "in sync 5 ms later";
             }
         };
-        return new Target(servers, () -> tiering.add("tiering"), null, "db", "t", roles);
+        TableOptions options = new TableOptions() {
+            @Override
+            public String get(String key) {
+                return key.equals("table.datalake.freshness") ? "1s" : null;
+            }
+
+            @Override
+            public void set(String key, String value) {
+                servers.calls.add("set " + key + "=" + value);
+            }
+        };
+        return new Target(servers, () -> tiering.add("tiering"), null, "db", "t", roles, options);
     }
 
     @Test
@@ -104,7 +115,8 @@ class NemesisTest {
                 "cut tablet-2 FROM_CLIENTS", "heal tablet-2", "cut tablet-2 FROM_SERVERS", "heal tablet-2",
                 "cut zookeeper ISOLATE", "heal zookeeper", "cut tablet-2 SLOW", "heal tablet-2", "fill tablet 2",
                 "free tablet 2", "fill tablet 1", "free tablet 1", "clock tablet 2 PT10M", "true clock tablet 2",
-                "clock tablet 2 PT-10M", "true clock tablet 2", "tiering", "coordinator", "zookeeper", "lake");
+                "clock tablet 2 PT-10M", "true clock tablet 2", "tiering", "coordinator", "zookeeper",
+                "set table.datalake.freshness=2s", "lake");
         List<String> struck = new ArrayList<>();
         for (Fault.Kind kind : Fault.Kind.values()) {
             if (kind == Fault.Kind.LAKE_OUTAGE) {
