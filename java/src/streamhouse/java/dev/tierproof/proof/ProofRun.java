@@ -23,12 +23,16 @@ record ProofRun(FlussCluster cluster, FlinkEngine engine, StreamhouseProof.Confi
 
     /** The writes of unknown outcome among the first {@code written} operations (0-based). */
     int[] unknownWithin(int written) {
-        return unknown.stream().mapToInt(Integer::intValue).filter(p -> p < written).toArray();
+        return below(unknown, written);
     }
 
     /** The writes the client reported failed among the first {@code written} operations (0-based). */
     int[] rejectedWithin(int written) {
-        return rejected.stream().mapToInt(Integer::intValue).filter(p -> p < written).toArray();
+        return below(rejected, written);
+    }
+
+    private static int[] below(List<Integer> positions, int written) {
+        return positions.stream().mapToInt(Integer::intValue).filter(p -> p < written).toArray();
     }
 
     /**

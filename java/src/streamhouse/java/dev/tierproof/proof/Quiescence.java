@@ -51,7 +51,9 @@ final class Quiescence {
         run.watch().poll(); // the last look: the snapshot tiering ended with
         run.watch().close();
         run.failures().addAll(run.watch().backwards());
-        run.failures().addAll(truncations(run));
+        // The servers' own word for committed changes they cut (where their logs are in sight).
+        run.failures().addAll(dev.tierproof.fluss.CommittedTruncation.of(run.cluster().tabletServerLogs(),
+                run.table().id()));
         String tieringFailed = run.tiering().failure();
         if (tieringFailed != null) {
             run.failures().add(tieringFailed);
@@ -81,28 +83,5 @@ final class Quiescence {
             return Tiering.awaitQuiesced(connection.getAdmin(), path, window, Tiering.waitBound(deadline),
                     run.tiering()::failure, seen);
         });
-    }
-
-    /**
-     * What the servers' logs say they cut of the run's table below its high watermark
-     * ({@link dev.tierproof.fluss.CommittedTruncation}): a failure each.
-     */
-    private static java.util.List<String> truncations(ProofRun run) {
-        java.util.List<java.nio.file.Path> logs = run.cluster().tabletServerLogs();
-        if (logs.isEmpty()) {
-            return java.util.List.of();
-        }
-        try {
-            long id = run.connection().getAdmin().getTableInfo(run.table().path()).get(10,
-                    java.util.concurrent.TimeUnit.SECONDS).getTableId();
-            return dev.tierproof.fluss.CommittedTruncation.of(logs, id);
-        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
-            run.steps().progress().step("the servers' logs not read for truncations: the table's id did not come ("
-                    + dev.tierproof.run.Steps.rootMessage(e) + ")");
-            return java.util.List.of();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new dev.tierproof.core.TierproofException("interrupted while asking for the table's id", e);
-        }
     }
 }

@@ -27,10 +27,15 @@ import org.apache.fluss.metadata.TablePath;
  */
 final class StreamhouseTable {
     /**
-     * The table made, the Flink catalog of Fluss (batch) the proof writes and reads it through, and
-     * what making it met that is a finding of its own (a coordinator that missed it).
+     * The table made (and its id, as Fluss's servers name it), the Flink catalog of Fluss (batch) the
+     * proof writes and reads it through, and what making it met that is a finding of its own (a
+     * coordinator that missed it).
      */
-    record Created(String db, String table, TablePath path, TableEnvironment flussBatch, List<String> setupFindings) {}
+    record Created(String db, String table, TablePath path, long id, TableEnvironment flussBatch,
+            List<String> setupFindings) {}
+
+    /** The new table's id, and what serving it met that is a finding of its own. */
+    private record Served(long id, List<String> findings) {}
 
     private StreamhouseTable() {}
 
@@ -67,18 +72,18 @@ final class StreamhouseTable {
             steps.undo().created("Fluss table " + db + "." + table + " at " + cluster.bootstrapServers(),
                     () -> dropFlussTable(cluster, path));
         }
-        List<String> findings = served(cluster, path, cfg, steps);
+        Served served = served(cluster, path, cfg, steps);
         timings.put("create", Statements.millisSince(t));
-        return new Created(db, table, path, flussBatch, findings);
+        return new Created(db, table, path, served.id(), flussBatch, served.findings());
     }
 
     /**
      * Whether the new table is served: taken in by the coordinator (restarted when it missed it,
      * on a cluster tierproof runs) and, without partitions, a leader for every bucket.
      *
-     * @return what that met that is a finding of its own
+     * @return its id, and what that met that is a finding of its own
      */
-    private static List<String> served(FlussCluster cluster, TablePath path, StreamhouseProof.Config cfg,
+    private static Served served(FlussCluster cluster, TablePath path, StreamhouseProof.Config cfg,
             Steps steps) {
         try (Connection connection = ConnectionFactory.createConnection(cluster.clientConfig())) {
             org.apache.fluss.metadata.TableInfo info = connection.getAdmin().getTableInfo(path)
@@ -86,7 +91,7 @@ final class StreamhouseTable {
             List<String> findings = MissedTable.check(cluster, path, info.getTableId(), steps.progress()::step)
                     .stream().toList();
             BucketLeaders.await(connection, info, cfg.deadline());
-            return findings;
+            return new Served(info.getTableId(), findings);
         } catch (TierproofException e) {
             throw e;
         } catch (InterruptedException e) {
