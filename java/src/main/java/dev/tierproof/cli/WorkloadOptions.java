@@ -34,7 +34,7 @@ final class WorkloadOptions {
             + " as the keys make, a partition per key or so)")
     Integer partitionValues;
 
-    @Option(names = "--hot-keys", paramLabel = "PERCENT", description = "with --random: about PERCENT % of the"
+    @Option(names = "--hot-keys", paramLabel = "PERCENT", description = "with --random: about PERCENT %% of the"
             + " operations (0 to 100) on one hot key, as a popular account or a busy sensor has them")
     Integer hotKeys;
 

@@ -1,12 +1,14 @@
 package dev.tierproof.paimon;
 
 import dev.tierproof.run.Steps;
+import java.time.Duration;
 import java.util.List;
 import org.apache.paimon.Snapshot;
 import org.apache.paimon.catalog.Catalog;
 import org.apache.paimon.catalog.CatalogFactory;
 import org.apache.paimon.catalog.Identifier;
 import org.apache.paimon.manifest.BucketEntry;
+import org.apache.paimon.options.ExpireConfig;
 import org.apache.paimon.table.DataTable;
 import org.apache.paimon.table.FileStoreTable;
 import org.apache.paimon.table.Table;
@@ -17,9 +19,10 @@ import org.apache.paimon.table.sink.BatchWriteBuilder;
 /**
  * The lake table maintained as its users maintain it, beside Fluss's tiering, through Paimon's own
  * Java API: a full compaction of every bucket by a writer of its own (as a dedicated compaction job
- * does), or a tag on the latest snapshot. Neither changes what the table holds; each says what it
- * did, or why it did nothing (no snapshot yet, or its commit lost to a concurrent one: Paimon's
- * conflict check, which a compaction job meets and retries, is no finding).
+ * does), a tag on the latest snapshot, or its older snapshots expired. None changes what the table
+ * holds at its latest snapshot; each says what it did, or why it did nothing (no snapshot yet, or
+ * its commit lost to a concurrent one: Paimon's conflict check, which a compaction job meets and
+ * retries, is no finding).
  */
 public final class LakeMaintenance {
     private LakeMaintenance() {}
@@ -64,6 +67,29 @@ public final class LakeMaintenance {
             t.createTag(name, snapshot);
             return "tagged snapshot " + snapshot + " " + name;
         });
+    }
+
+    /**
+     * Expires every snapshot but the latest, as a user's {@code expire_snapshots} with
+     * {@code retain_max => 1} does (tags keep their files); what it did, in words.
+     */
+    public static String expire(LakeLocation warehouse, String database, String table) {
+        return withTable(warehouse, database, table, t -> {
+            Long snapshot = latest(t);
+            if (snapshot == null) {
+                return "nothing to expire: the lake table has no snapshot yet";
+            }
+            int expired = t.newExpireSnapshots().config(ExpireConfig.builder().snapshotRetainMin(1)
+                    .snapshotRetainMax(1).snapshotTimeRetain(Duration.ZERO).build()).expire();
+            return "expired " + expired + " snapshot(s), kept snapshot " + snapshot;
+        });
+    }
+
+    /** The earliest snapshot the lake table still has, or null when it has none. */
+    public static Long earliest(LakeLocation warehouse, String database, String table) {
+        String id = withTable(warehouse, database, table, t -> t instanceof DataTable data
+                ? String.valueOf(data.snapshotManager().earliestSnapshotId()) : "null");
+        return "null".equals(id) ? null : Long.valueOf(id);
     }
 
     private interface Work {

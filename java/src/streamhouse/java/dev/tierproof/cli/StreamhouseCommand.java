@@ -68,7 +68,8 @@ final class StreamhouseCommand extends TierproofCommand {
             + " writes when it strikes; with --cluster, kill the lake's store and start it again (restart-lake), or"
             + " stop that leader for a length while the writes go on (pause-leader@N+8s: SIGSTOP, then SIGCONT);"
             + " or maintain the lake table as users do, beside tiering (compact-lake: a full compaction by a writer"
-            + " of its own; tag-lake: a tag on its latest snapshot; retune-freshness: its table.datalake.freshness"
+            + " of its own; tag-lake: a tag on its latest snapshot; expire-lake: every snapshot but the latest expired;"
+            + " retune-freshness: its table.datalake.freshness"
             + " altered)")
     String faults;
 

@@ -95,6 +95,8 @@ public record Fault(Kind kind, int at, boolean inFlight, Duration length) {
         COMPACT_LAKE("compact-lake", new CompactLake()),
         /** The lake table's latest snapshot S tagged ({@code tierproof-S}), as users keep a snapshot. */
         TAG_LAKE("tag-lake", new TagLake()),
+        /** Every lake snapshot but the latest expired ({@code expire_snapshots} keeping one) while tiering commits. */
+        EXPIRE_LAKE("expire-lake", new ExpireLake()),
         /** The table's {@code table.datalake.freshness} altered while it tiers (2 s, or 1 s from 2 s). */
         RETUNE_FRESHNESS("retune-freshness", new RetuneFreshness()),
         /**

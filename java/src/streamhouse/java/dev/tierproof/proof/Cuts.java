@@ -4,6 +4,7 @@ import dev.tierproof.core.TierproofException;
 import dev.tierproof.core.Workload;
 import dev.tierproof.fluss.Acks;
 import dev.tierproof.fluss.LakeWatch;
+import dev.tierproof.paimon.LakeMaintenance;
 import dev.tierproof.paimon.PaimonSnapshotRead;
 import dev.tierproof.report.ProofReport.Checkpoint.Kind;
 import dev.tierproof.report.ProofReport;
@@ -46,7 +47,7 @@ final class Cuts {
                     ? "SQL writes" : "appends to a log table") + " do not say which bucket offset they landed at");
             return List.of();
         }
-        List<LakeWatch.Cut> chosen = chosen(judgeable(seen, acks, live));
+        List<LakeWatch.Cut> chosen = chosen(unexpired(run, judgeable(seen, acks, live), live));
         live.add(chosen.size() + " cut(s) judged: each lake snapshot read at exactly that snapshot, against the"
                 + " acknowledged writes below its per-bucket offsets" + (run.unknown().isEmpty() ? ""
                         : " and, as may-have-happened, the " + run.unknown().size() + " write(s) of unknown outcome"
@@ -73,6 +74,23 @@ final class Cuts {
                 + (inside.size() > 3 ? ", …" : "") + "), and an acknowledgement gives only its batch's end offset,"
                 + " so which of that batch's writes lie below is unknown");
         return seen.stream().filter(c -> !inside.contains(c)).toList();
+    }
+
+    /**
+     * The snapshots the run's own {@code expire-lake} left (a line in {@code live} says how many it
+     * took): what it expired is no longer there to read, and that is the step's doing, not the lake's.
+     */
+    private static List<LakeWatch.Cut> unexpired(ProofRun run, List<LakeWatch.Cut> seen, List<String> live) {
+        if (!run.cfg().expiresLakeHistory() || seen.isEmpty()) {
+            return seen;
+        }
+        Long earliest = LakeMaintenance.earliest(run.cfg().warehouse(), run.table().db(), run.table().table());
+        List<LakeWatch.Cut> kept = seen.stream().filter(c -> earliest != null && c.snapshotId() >= earliest).toList();
+        if (kept.size() < seen.size()) {
+            live.add((seen.size() - kept.size()) + " lake snapshot(s) not judged as cuts: the run's expire-lake"
+                    + " expired them (the earliest left is " + earliest + ")");
+        }
+        return kept;
     }
 
     /** At most {@value #MAX_CUTS} of the snapshots, spread over the run, the last always. */

@@ -22,6 +22,8 @@ final class FinalReads {
     /** The verdict, how each read was bounded (or why it did not run), and the reads that failed. */
     record Judged(Verdict verdict, Map<String, String> bounds, List<String> failedReads) {}
 
+    private static final String EXPIRED = "not run: it replays the lake's snapshots from the first, and the run's"
+            + " expire-lake expired all but the latest";
     private static final String NOT_RUN = "not run: tiering did not catch up, so there is no count of the"
             + " source's own to stop at";
     private static final String NOT_PICKED = "not run: not among --reads";
@@ -119,6 +121,15 @@ final class FinalReads {
     /** The lake's changelog: Flink's streaming read (bounded by the log's count) and Paimon's own stream scan. */
     private void planLakeReplays() {
         long logChanges = tiered.logChanges();
+        if (run.cfg().expiresLakeHistory()) {
+            // The run's own expire-lake removed the snapshots these replay from: nothing for them to judge.
+            for (FinalRead replay : List.of(FinalRead.PAIMON_STREAMING, FinalRead.PAIMON_REPLAY)) {
+                if (picked(replay)) {
+                    bounds.put(replay.id(), EXPIRED);
+                }
+            }
+            return;
+        }
         if (picked(FinalRead.PAIMON_STREAMING) && tiered.unfinishedTiering()) {
             bounds.put("paimon_streaming", NOT_RUN);
         } else if (picked(FinalRead.PAIMON_STREAMING)) {

@@ -94,6 +94,11 @@ public final class StreamhouseProof {
         /** At most this many writers at once. */
         public static final int MAX_WRITERS = 8;
 
+        /** Whether the schedule expires lake snapshots ({@code expire-lake}): the lake's history is the run's to cut. */
+        public boolean expiresLakeHistory() {
+            return faults.stream().anyMatch(f -> f.kind() == Fault.Kind.EXPIRE_LAKE);
+        }
+
         public Config {
             if (writers < 1 || writers > MAX_WRITERS) {
                 throw new IllegalArgumentException("--writers " + writers + " must be between 1 and " + MAX_WRITERS);

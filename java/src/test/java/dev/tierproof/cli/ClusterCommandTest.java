@@ -181,19 +181,21 @@ class ClusterCommandTest {
             assertThat(audit.out()).contains("reference        : fluss_log").contains("(tier lag 0)");
 
             // The lake table maintained as users do while tiering commits to it (compacted in full by a writer of
-            // its own, its latest snapshot tagged, its freshness altered), then the S3 store killed and started again while the second round
-            // tiers: S3A's own retries ride it out (the tiering job gets the store's settings as users give them; with
+            // its own, its latest snapshot tagged, all older ones expired, its freshness altered), then the S3
+            // store killed and started again while the second round tiers: S3A's own retries ride it out (the tiering job gets the store's settings as users give them; with
             // tierproof's shorter retries for its own steps, it failed here:
             // docs/findings/fluss-0.9-tiering-job-dies-on-transient-failure.md).
             // Half its writes on one hot key, as a popular account has them.
             Outcome lakeBack = run("streamhouse", "--cluster", dir.toString(), "--table", "lakeback", "--random",
                     "200", "--keys", "20", "--hot-keys", "50", "--rounds", "2", "--faults",
-                    "compact-lake@110,tag-lake@120,retune-freshness@130,restart-lake@150", "--reads", LAKE_AND_UNION);
+                    "compact-lake@110,tag-lake@120,expire-lake@125,retune-freshness@130,restart-lake@150", "--reads",
+                    LAKE_AND_UNION);
             assertThat(lakeBack.status()).as(lakeBack.out() + lakeBack.err()).isEqualTo(Main.CONSISTENT);
             assertThat(lakeBack.out()).contains("200 random operations over 20 keys, seed 1, about 50 % of them on one"
                     + " hot key");
             assertThat(lakeBack.out()).containsPattern("compact-lake@110 \\(compacted \\d bucket\\(s\\) fully, into"
                     + " snapshot \\d+").containsPattern("tag-lake@120 \\(tagged snapshot (\\d+) tierproof-\\1")
+                    .containsPattern("expire-lake@125 \\(expired \\d+ snapshot\\(s\\), kept snapshot \\d+")
                     .contains("retune-freshness@130 (table.datalake.freshness 1s -> 2s")
                     .contains("restart-lake@150 (");
 

@@ -122,7 +122,7 @@ class NemesisTest {
             if (kind == Fault.Kind.LAKE_OUTAGE) {
                 continue; // moves a directory of a real lake table aside: StreamhouseProofTest runs it
             }
-            if (kind == Fault.Kind.COMPACT_LAKE || kind == Fault.Kind.TAG_LAKE) {
+            if (kind == Fault.Kind.COMPACT_LAKE || kind == Fault.Kind.TAG_LAKE || kind == Fault.Kind.EXPIRE_LAKE) {
                 continue; // maintain a real lake table: ClusterCommandTest runs them on its S3 lake
             }
             Recorded servers = new Recorded();

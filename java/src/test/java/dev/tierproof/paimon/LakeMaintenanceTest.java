@@ -19,13 +19,16 @@ import org.apache.paimon.types.DataTypes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The lake maintained as users maintain it, on a real Paimon table: a compaction and tags change no row. */
+/**
+ * The lake maintained as users maintain it, on a real Paimon table: a compaction, tags and expired
+ * snapshots change no row.
+ */
 class LakeMaintenanceTest {
     @TempDir
     Path warehouse;
 
     @Test
-    void aCompactionAndATagChangeNothingAReadReturns() throws Exception {
+    void aCompactionATagAndExpiredSnapshotsChangeNothingAReadReturns() throws Exception {
         LakeLocation lake = LakeLocation.local(warehouse);
         try (Catalog catalog = CatalogFactory.createCatalog(PaimonLake.context(lake))) {
             catalog.createDatabase("db", true);
@@ -36,6 +39,9 @@ class LakeMaintenanceTest {
                 "nothing to compact: the lake table has no data file yet");
         assertThat(LakeMaintenance.tag(lake, "db", "t")).isEqualTo(
                 "nothing to tag: the lake table has no snapshot yet");
+        assertThat(LakeMaintenance.expire(lake, "db", "t")).isEqualTo(
+                "nothing to expire: the lake table has no snapshot yet");
+        assertThat(LakeMaintenance.earliest(lake, "db", "t")).isNull();
         write(lake, 1, 10, 2, 20);
         write(lake, 1, 11, 3, 30);
 
@@ -44,6 +50,12 @@ class LakeMaintenanceTest {
         assertThat(LakeMaintenance.compact(lake, "db", "t")).matches(
                 "compacted [12] bucket\\(s\\) fully, into snapshot 3");
         assertThat(rows(lake)).isEqualTo("1=11 2=20 3=30");
+
+        // Expiring all but the latest snapshot leaves its rows; the older snapshots are gone.
+        assertThat(LakeMaintenance.expire(lake, "db", "t")).isEqualTo("expired 2 snapshot(s), kept snapshot 3");
+        assertThat(LakeMaintenance.earliest(lake, "db", "t")).isEqualTo(3L);
+        assertThat(rows(lake)).isEqualTo("1=11 2=20 3=30");
+        assertThat(LakeMaintenance.expire(lake, "db", "t")).isEqualTo("expired 0 snapshot(s), kept snapshot 3");
     }
 
     private static void write(LakeLocation lake, int... keysAndValues) throws Exception {
