@@ -540,6 +540,32 @@ export! {
 }
 
 export! {
+    /// The workload's last column as one added later (`Proof::added_column`): name, type, the
+    /// DDL without it, the `ALTER TABLE` that adds it, the `SELECT` before it is there.
+    fn Java_dev_tierproof_core_Workload_nativeAddedColumn<'local>(
+        env,
+        handle: jlong,
+    ) -> JObjectArray<'local, JString<'local>> {
+        let a = proof(handle)?.added_column()?;
+        string_array(env, &[a.name, a.data_type, a.ddl_before, a.alter, a.select_before])
+    }
+}
+
+export! {
+    /// The same workload with its last column added before operation `at` (1-based), as a new
+    /// handle (see `Proof::with_added_column`).
+    fn Java_dev_tierproof_core_Workload_nativeWithAddedColumn<'local>(
+        _env,
+        handle: jlong,
+        at: jint,
+    ) -> jlong {
+        let at = usize::try_from(at).map_err(|_| bad(format!("add-column@{at} must be positive")))?;
+        let p = proof(handle)?.with_added_column(at)?;
+        Ok(Box::into_raw(Box::new(p)) as jlong)
+    }
+}
+
+export! {
     /// The same workload under another table name, as a new handle (see `Proof::renamed`).
     fn Java_dev_tierproof_core_Workload_nativeRenamed<'local>(
         env,

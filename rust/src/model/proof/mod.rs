@@ -30,6 +30,7 @@ use serde::Serialize;
 use std::sync::{Arc, OnceLock};
 
 mod coverage;
+mod evolution;
 mod judge;
 mod partitioned;
 mod reads;
@@ -42,6 +43,7 @@ mod statements;
 mod tests;
 mod uncertain;
 
+pub use evolution::AddedColumn;
 pub(in crate::model) use judge::update_after_note;
 pub use judge::{AnomalyOut, Check, ReadVerdict, Verdict};
 pub(in crate::model) use reads::thread_cpu_time;

@@ -697,3 +697,70 @@ fn merge_engines_shape_the_workload_and_the_expected_state() {
         assert!(e.contains(word), "{e}");
     }
 }
+
+/// A column added while the table is written: rows written before it read NULL there (the
+/// expected state says so), rows written after it keep their value; the statements around it
+/// create the table without it, add it last and read it as NULL before it is there.
+#[test]
+fn an_added_column_reads_null_for_rows_written_before_it() {
+    let ddl = "CREATE TABLE t (k INT, v INT, note STRING, PRIMARY KEY (k) NOT ENFORCED)";
+    let csv = "op,k,v,note\n,1,10,a\n,2,20,b\n,1,11,c\n,3,30,d\n";
+    let p = Proof::open(Target::Fluss, ddl, csv.as_bytes()).unwrap();
+    let evolved = p.with_added_column(3).unwrap();
+    assert_eq!(
+        evolved.expected(),
+        vec![
+            cells(&["1", "11", "c"]),
+            cells(&["2", "20", "NULL"]),
+            cells(&["3", "30", "d"])
+        ]
+    );
+    // Added before the first write, it changes nothing.
+    assert_eq!(p.with_added_column(1).unwrap().expected(), p.expected());
+
+    let added = p.added_column().unwrap();
+    assert_eq!(added.name, "note");
+    assert_eq!(added.alter, "ALTER TABLE `t` ADD `note` STRING");
+    assert_eq!(
+        added.select_before,
+        "SELECT `k`, `v`, CAST(NULL AS STRING) AS `note` FROM `t`"
+    );
+    assert!(added.ddl_before.contains("`v` INT") && !added.ddl_before.contains("note"));
+    let err = p.with_added_column(5).unwrap_err().to_string();
+    assert!(
+        err.contains("add-column@5") && err.contains("from 1 to 4"),
+        "{err}"
+    );
+}
+
+/// Fluss adds only a nullable column outside the key and partition columns: any other last
+/// column is refused by name, before anything is created.
+#[test]
+fn a_last_column_fluss_cannot_add_is_refused_by_name() {
+    for (ddl, why) in [
+        (
+            "CREATE TABLE t (v INT, k INT, PRIMARY KEY (k) NOT ENFORCED)",
+            "k is part of the primary key",
+        ),
+        (
+            "CREATE TABLE t (k INT, v INT NOT NULL, PRIMARY KEY (k) NOT ENFORCED)",
+            "v is NOT NULL",
+        ),
+        (
+            "CREATE TABLE t (k INT, v INT, p STRING, PRIMARY KEY (k, p) NOT ENFORCED) PARTITIONED BY (p)",
+            "p is part of the primary key",
+        ),
+        (
+            "CREATE TABLE t (k INT, p STRING) PARTITIONED BY (p)",
+            "p partitions the table",
+        ),
+        (
+            "CREATE TABLE t (k INT, v INT, PRIMARY KEY (k) NOT ENFORCED) WITH ('bucket.key' = 'v')",
+            "option bucket.key names v",
+        ),
+    ] {
+        let p = Proof::generate(Target::Fluss, ddl, 4, 2, 1, false).unwrap();
+        let err = p.with_added_column(2).unwrap_err().to_string();
+        assert!(err.contains(why), "{ddl}: {err}");
+    }
+}

@@ -230,6 +230,33 @@ public final class Workload implements AutoCloseable {
         return new Workload(nativeHotKeys(handle(), percent, seed));
     }
 
+    /**
+     * The workload's last column as a column added later ({@code ALTER TABLE … ADD}, the one
+     * schema change Fluss 0.9.1 takes): refused, naming the column, when Fluss cannot add it.
+     *
+     * @param name the column
+     * @param type its type as the DDL writes it
+     * @param ddlBefore the {@code CREATE TABLE} without it
+     * @param alter the statement that adds it
+     * @param selectBefore a {@code SELECT} of every column before it is there (it reads NULL)
+     */
+    public record AddedColumn(String name, String type, String ddlBefore, String alter, String selectBefore) {}
+
+    /** This workload's last column as one added later; refused when Fluss cannot add it. */
+    public AddedColumn addedColumn() {
+        String[] a = nativeAddedColumn(handle());
+        return new AddedColumn(a[0], a[1], a[2], a[3], a[4]);
+    }
+
+    /**
+     * The same workload when its last column is added just before operation {@code at}
+     * (1-based): every upsert before it writes NULL there, as a row written without the column
+     * reads. The caller closes it.
+     */
+    public Workload withAddedColumn(int at) {
+        return new Workload(nativeWithAddedColumn(handle(), at));
+    }
+
     /** A read that asks for less than every row and column: {@code count}, a filter, a projection. */
     public record ViewQuery(String name, String sql) {}
 
@@ -573,6 +600,10 @@ public final class Workload implements AutoCloseable {
     private static native long nativeUncertain(long handle, int[] unknown, int[] rejected);
 
     private static native long nativeHotKeys(long handle, int percent, long seed);
+
+    private static native String[] nativeAddedColumn(long handle);
+
+    private static native long nativeWithAddedColumn(long handle, int at);
 
     private static native long nativeRenamed(long handle, String table);
 

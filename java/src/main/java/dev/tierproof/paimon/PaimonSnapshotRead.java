@@ -23,6 +23,20 @@ import org.apache.paimon.table.source.ReadBuilder;
 public final class PaimonSnapshotRead {
     private PaimonSnapshotRead() {}
 
+    private static Table pinned(Table table, long snapshotId) {
+        return withLatestSchema(table, Map.of("scan.snapshot-id", Long.toString(snapshotId)));
+    }
+
+    /**
+     * The table with these read options, read with its latest schema: a column added since reads
+     * NULL in the rows of older snapshots, as in every later read (time travel alone would take
+     * the snapshot's schema, without it).
+     */
+    static Table withLatestSchema(Table table, Map<String, String> options) {
+        return table instanceof org.apache.paimon.table.FileStoreTable files ? files.copyWithoutTimeTravel(options)
+                : table.copy(options);
+    }
+
     /** Reads the named columns of snapshot {@code snapshotId}, as text, as a step within {@code deadline}. */
     public static Workload.ReadBuffer read(Steps steps, LakeLocation warehouse, String database, String table,
             long snapshotId, Workload.ReadBuffer sink, List<String> columns, Duration deadline) {
@@ -31,8 +45,7 @@ public final class PaimonSnapshotRead {
             control.detail(() -> "it had read " + sink.size() + " rows");
             CatalogContext context = PaimonLake.context(warehouse);
             try (Catalog catalog = CatalogFactory.createCatalog(context)) {
-                Table pinned = catalog.getTable(Identifier.create(database, table))
-                        .copy(Map.of("scan.snapshot-id", Long.toString(snapshotId)));
+                Table pinned = pinned(catalog.getTable(Identifier.create(database, table)), snapshotId);
                 PaimonColumns cols = PaimonColumns.of(pinned, name, columns);
                 PaimonValues values = new PaimonValues(cols.fields());
                 ReadBuilder builder = pinned.newReadBuilder().withProjection(cols.projection());

@@ -42,7 +42,8 @@ public final class PaimonStreamReplay {
                 Table base = catalog.getTable(Identifier.create(database, table));
                 long last = base.latestSnapshot().map(Snapshot::id).orElseThrow(() ->
                         new TierproofException("table " + database + "." + table + " has no snapshot to replay"));
-                Table replay = base.copy(Map.of("scan.mode", "from-snapshot", "scan.snapshot-id", "1"));
+                Table replay = PaimonSnapshotRead.withLatestSchema(base, Map.of("scan.mode", "from-snapshot",
+                        "scan.snapshot-id", "1"));
                 PaimonColumns cols = PaimonColumns.of(replay, database + "." + table, columns);
                 PaimonValues values = new PaimonValues(cols.fields());
                 ReadBuilder builder = replay.newReadBuilder().withProjection(cols.projection());

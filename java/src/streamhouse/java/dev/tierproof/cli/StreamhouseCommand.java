@@ -68,9 +68,9 @@ final class StreamhouseCommand extends TierproofCommand {
             + " writes when it strikes; with --cluster, kill the lake's store and start it again (restart-lake), or"
             + " stop that leader for a length while the writes go on (pause-leader@N+8s: SIGSTOP, then SIGCONT);"
             + " or maintain the lake table as users do, beside tiering (compact-lake: a full compaction by a writer"
-            + " of its own; tag-lake: a tag on its latest snapshot; expire-lake: every snapshot but the latest expired;"
-            + " retune-freshness: its table.datalake.freshness"
-            + " altered)")
+            + " of its own; tag-lake: a tag on its latest snapshot; expire-lake: every snapshot but the latest"
+            + " expired; retune-freshness: its table.datalake.freshness altered); or add the workload's last column"
+            + " (add-column: the table is created without it, ALTER TABLE … ADD before operation N)")
     String faults;
 
     @Option(names = "--producer-option", paramLabel = "KEY=VALUE", description = "a setting of the Fluss client's"

@@ -75,6 +75,14 @@ public final class ClientWriter {
             public void inject(int position) {}
         };
 
+        /**
+         * Whether the faults before this 0-based position change the table's schema, so the writers
+         * are made again after them (a writer keeps the schema it was made with).
+         */
+        default boolean reopensWritersBefore(int position) {
+            return false;
+        }
+
         /** Whether the writes before this 0-based position are to be answered before its faults. */
         boolean acknowledgedBefore(int position);
 
@@ -122,6 +130,9 @@ public final class ClientWriter {
                         writers.flush(); // blocks until every write handed over is answered
                     }
                     faults.inject(position);
+                    if (faults.reopensWritersBefore(position)) {
+                        writers.reopen(); // answers every write handed over first, then takes the new schema
+                    }
                     futures.add(writers.write(op));
                     written[0]++;
                     steps.progress().count("operations written", written[0], total);

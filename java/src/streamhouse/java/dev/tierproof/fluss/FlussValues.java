@@ -27,6 +27,11 @@ final class FlussValues {
         this.getters = InternalRow.createFieldGetters(type);
     }
 
+    /** How many columns its rows have. */
+    int width() {
+        return getters.length;
+    }
+
     String[] texts(InternalRow row) {
         return values.texts(toFlink.toFlinkRowData(row));
     }

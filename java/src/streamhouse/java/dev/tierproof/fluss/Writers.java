@@ -20,6 +20,7 @@ import org.apache.fluss.row.GenericRow;
  * the expected state stays exact; a log table's appends go round the writers in turn.
  */
 final class Writers implements AutoCloseable {
+    private final List<Connection> connections = new ArrayList<>();
     private final List<Table> tables = new ArrayList<>();
     private final List<TableWriter> writers = new ArrayList<>();
     private FlussValues values;
@@ -29,19 +30,14 @@ final class Writers implements AutoCloseable {
 
     private Writers() {}
 
+    private TablePath path;
+
     static Writers open(List<Connection> connections, TablePath path) throws Exception {
         Writers w = new Writers();
+        w.connections.addAll(connections);
+        w.path = path;
         try {
-            for (Connection c : connections) {
-                Table table = c.getTable(path);
-                w.tables.add(table);
-                if (w.values == null) {
-                    w.values = new FlussValues(table.getTableInfo().getRowType());
-                    w.keyed = table.getTableInfo().hasPrimaryKey();
-                    w.key = table.getTableInfo().getSchema().getPrimaryKeyIndexes();
-                }
-                w.writers.add(ClientWriter.writerOf(table, w.keyed));
-            }
+            w.make();
             return w;
         } catch (Exception | Error e) {
             w.close();
@@ -49,10 +45,40 @@ final class Writers implements AutoCloseable {
         }
     }
 
+    /** A writer per connection, of the table as its server describes it now. */
+    private void make() {
+        values = null;
+        for (Connection c : connections) {
+            Table table = c.getTable(path); // asks the server: a schema changed since is seen
+            tables.add(table);
+            if (values == null) {
+                values = new FlussValues(table.getTableInfo().getRowType());
+                keyed = table.getTableInfo().hasPrimaryKey();
+                key = table.getTableInfo().getSchema().getPrimaryKeyIndexes();
+            }
+            writers.add(ClientWriter.writerOf(table, keyed));
+        }
+    }
+
+    /**
+     * The writers made again once every write handed over is answered, of the table's schema now
+     * ({@code ALTER TABLE … ADD} struck): a writer keeps the schema it was made with, and one
+     * batch never mixes two.
+     */
+    void reopen() throws Exception {
+        flush();
+        writers.clear();
+        close();
+        tables.clear();
+        make();
+    }
+
     /** Hands {@code op} to its writer; the future completes with the server's answer. */
     CompletableFuture<?> write(Workload.Operation op) {
         TableWriter writer = writers.get(writerOf(op));
-        GenericRow row = values.row(op.cells());
+        // Before a column is added, the table has fewer columns than the workload: the last cells are not there yet.
+        String[] cells = op.cells();
+        GenericRow row = values.row(cells.length > values.width() ? Arrays.copyOf(cells, values.width()) : cells);
         if (keyed) {
             UpsertWriter upserts = (UpsertWriter) writer;
             return op.delete() ? upserts.delete(row) : upserts.upsert(row);

@@ -97,6 +97,11 @@ public record Fault(Kind kind, int at, boolean inFlight, Duration length) {
         TAG_LAKE("tag-lake", new TagLake()),
         /** Every lake snapshot but the latest expired ({@code expire_snapshots} keeping one) while tiering commits. */
         EXPIRE_LAKE("expire-lake", new ExpireLake()),
+        /**
+         * The workload's last column added ({@code ALTER TABLE … ADD}, nullable, last) while the table
+         * is written and tiered: the table is created without it, rows written before read NULL there.
+         */
+        ADD_COLUMN("add-column", new AddColumn()),
         /** The table's {@code table.datalake.freshness} altered while it tiers (2 s, or 1 s from 2 s). */
         RETUNE_FRESHNESS("retune-freshness", new RetuneFreshness()),
         /**
@@ -176,10 +181,14 @@ public record Fault(Kind kind, int at, boolean inFlight, Duration length) {
             int at = 1 + random.nextInt(operations);
             boolean inFlight = random.nextBoolean();
             Duration length = kind.nemesis().lasts() ? Duration.ofSeconds(1 + random.nextInt(10)) : Duration.ZERO;
+            boolean again = false;
             for (Fault earlier : faults) {
                 inFlight = earlier.at() == at ? earlier.inFlight() : inFlight;
+                again |= earlier.kind() == kind && kind.nemesis().changesSchema();
             }
-            faults.add(new Fault(kind, at, inFlight, length));
+            if (!again) { // the last column is added once: a second draw of add-column is left out
+                faults.add(new Fault(kind, at, inFlight, length));
+            }
         }
         faults.sort(java.util.Comparator.comparingInt(Fault::at));
         return List.copyOf(faults);

@@ -18,6 +18,14 @@ public interface Nemesis {
         return false;
     }
 
+    /**
+     * Whether it changes the table's schema ({@code ALTER TABLE … ADD}): the writers are made
+     * again after it, as an application takes a new schema.
+     */
+    default boolean changesSchema() {
+        return false;
+    }
+
     /** Why this fault cannot strike a cluster deployed so, before anything starts; empty when it can. */
     default Optional<String> refusal(Deployment deployment) {
         return Optional.empty();

@@ -13,12 +13,19 @@ import dev.tierproof.paimon.LakeLocation;
  * @param roles the tablet servers by role (the leader of a bucket the run writes, a follower), as
  *     Fluss's metadata says at the moment it is asked: a fault names its target by role, not by number
  * @param options the table's options, as {@code ALTER TABLE} sees them
+ * @param schema the table's columns, as {@code ALTER TABLE … ADD} changes them
  */
 public record Target(Servers servers, Runnable tiering, LakeLocation warehouse, String database, String table,
-        Roles roles, TableOptions options) {
-    /** No table options in reach. */
+        Roles roles, TableOptions options, TableSchema schema) {
+    /** No table options or schema in reach. */
     public Target(Servers servers, Runnable tiering, LakeLocation warehouse, String database, String table,
             Roles roles) {
-        this(servers, tiering, warehouse, database, table, roles, TableOptions.NONE);
+        this(servers, tiering, warehouse, database, table, roles, TableOptions.NONE, TableSchema.NONE);
+    }
+
+    /** No table schema in reach. */
+    public Target(Servers servers, Runnable tiering, LakeLocation warehouse, String database, String table,
+            Roles roles, TableOptions options) {
+        this(servers, tiering, warehouse, database, table, roles, options, TableSchema.NONE);
     }
 }

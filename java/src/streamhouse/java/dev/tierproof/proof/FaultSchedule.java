@@ -51,6 +51,11 @@ final class FaultSchedule implements ClientWriter.Interruptions, AutoCloseable {
     }
 
     @Override
+    public boolean reopensWritersBefore(int position) {
+        return faults.stream().anyMatch(f -> f.at() == position + 1 && f.kind().nemesis().changesSchema());
+    }
+
+    @Override
     public void inject(int position) {
         faults.stream().filter(f -> f.at() == position + 1).forEach(f -> {
             steps.progress().step("fault: " + f + (f.inFlight() || position == 0 ? ""

@@ -54,7 +54,7 @@ final class FaultedProduction {
             FaultSchedule faults = new FaultSchedule(run.cfg().faults(), new Target(run.cluster(),
                     run.tiering()::restart, run.cfg().warehouse(), run.table().db(), run.table().table(), roles,
                     new AlteredTable(run.connection().getAdmin(), run.table().path(),
-                            run.cfg().deadline())),
+                            run.cfg().deadline()), schema(run)),
                     run.steps(), run.watch()::now);
             Production.Produced produced;
             try (faults) {
@@ -65,6 +65,13 @@ final class FaultedProduction {
                     : Recovery.await(replication, bound, run.steps(), run.cfg().deadline(), healedAt);
             return new Outcome(produced, faults.injected(), faults.bands(), availability);
         }
+    }
+
+    /** The table's columns as add-column changes them: only where the schedule adds one. */
+    private static dev.tierproof.nemesis.TableSchema schema(ProofRun run) {
+        return run.cfg().addsColumnAt().isEmpty() ? dev.tierproof.nemesis.TableSchema.NONE
+                : new EvolvingTable(run.steps(), run.table().flussBatch(), run.cfg().workload().addedColumn(),
+                        run.cfg().deadline());
     }
 
     /**

@@ -39,6 +39,16 @@ record ProofRun(FlussCluster cluster, FlinkEngine engine, StreamhouseProof.Confi
      * What a read after the first {@code written} operations is judged against: those operations,
      * the ones among them of unknown outcome or rejected marked so. The caller closes it.
      */
+    /**
+     * A {@code SELECT} of every column of {@code prefix}'s table once the first {@code written}
+     * operations are written: a column the schedule adds later is not there yet, and reads NULL.
+     */
+    String selectAllAfter(Workload prefix, int written) {
+        java.util.OptionalInt added = cfg.addsColumnAt();
+        return added.isPresent() && added.getAsInt() > written ? prefix.addedColumn().selectBefore()
+                : prefix.selectAll(java.util.Map.of());
+    }
+
     Workload judgedPrefix(int written) {
         Workload prefix = cfg.workload().prefix(written);
         Workload marked = marked(prefix, written);

@@ -39,7 +39,7 @@ final class RoundChecks {
         try (Workload prefix = run.judgedPrefix(written); Workload.Reads reads = prefix.reads()) {
             run.steps().progress().step("live check after round " + round + ": the union read while " + lake);
             Reading reading = new Reading(run.steps(), reads, BoundedRead.GRACE, run.failures());
-            String all = prefix.selectAll(Map.of());
+            String all = run.selectAllAfter(prefix, written);
             reading.together(List.of(reading.plan("fluss_union", Workload.Source.SNAPSHOT,
                     () -> Reading.Bound.endsByItself(""), (lane, sink) -> BoundedRead.collect(lane, flussBatch, all,
                             sink, run.cfg().deadline()))));
@@ -68,7 +68,7 @@ final class RoundChecks {
             lake = "tiering " + unfinished.word().toLowerCase(java.util.Locale.ROOT);
         }
         try (Workload prefix = run.judgedPrefix(written); Workload.Reads reads = prefix.reads()) {
-            String all = prefix.selectAll(Map.of());
+            String all = run.selectAllAfter(prefix, written);
             run.steps().progress().step("checkpoint after round " + round + ": the lake and the union read");
             // A read that fails here is this checkpoint's finding, as in the final reads.
             Reading reading = new Reading(run.steps(), reads, BoundedRead.GRACE, run.failures());

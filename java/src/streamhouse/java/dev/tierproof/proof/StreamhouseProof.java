@@ -99,6 +99,14 @@ public final class StreamhouseProof {
             return faults.stream().anyMatch(f -> f.kind() == Fault.Kind.EXPIRE_LAKE);
         }
 
+        /**
+         * The operation before which the schedule adds the workload's last column
+         * ({@code add-column}), or empty: the table is created without it.
+         */
+        public java.util.OptionalInt addsColumnAt() {
+            return faults.stream().filter(f -> f.kind() == Fault.Kind.ADD_COLUMN).mapToInt(Fault::at).findFirst();
+        }
+
         public Config {
             if (writers < 1 || writers > MAX_WRITERS) {
                 throw new IllegalArgumentException("--writers " + writers + " must be between 1 and " + MAX_WRITERS);
@@ -135,6 +143,12 @@ public final class StreamhouseProof {
                 throw new IllegalArgumentException("--faults needs --producer client: faults come between"
                         + " operations, and SQL statements batch them");
             }
+            if (faults.stream().filter(f -> f.kind() == Fault.Kind.ADD_COLUMN).count() > 1) {
+                throw new IllegalArgumentException("--faults adds the table's last column once: one add-column at most");
+            }
+            if (faults.stream().anyMatch(f -> f.kind() == Fault.Kind.ADD_COLUMN)) {
+                workload.addedColumn(); // refused here, naming the column, when Fluss cannot add it
+            }
             if (rounds < 1 || rounds > workload.operations()) {
                 throw new IllegalArgumentException("--rounds " + rounds + " must be between 1 and the workload's "
                         + workload.operations() + " operations");
@@ -156,6 +170,12 @@ public final class StreamhouseProof {
         /** The same run, keeping its history in {@code history}. */
         public Config withHistory(History history) {
             return new Config(workload, warehouse, deadline, rowsPerInsert, producer, rounds, faults,
+                    tieringCheckpoints, producerOptions, database, ownTiering, reads, history, writers);
+        }
+
+        /** The same run of another workload (the caller keeps it open for the run). */
+        public Config withWorkload(Workload other) {
+            return new Config(other, warehouse, deadline, rowsPerInsert, producer, rounds, faults,
                     tieringCheckpoints, producerOptions, database, ownTiering, reads, history, writers);
         }
 
@@ -231,6 +251,20 @@ public final class StreamhouseProof {
      * judges the reads; each stage within the run's deadline, what it made undone if the run fails.
      */
     public static ProofReport run(FlussCluster cluster, FlinkEngine engine, Config cfg, Steps steps) {
+        java.util.OptionalInt added = cfg.addsColumnAt();
+        if (added.isEmpty()) {
+            return runAsWritten(cluster, engine, cfg, steps);
+        }
+        // The rows written before the column is there have no value for it: the workload says NULL.
+        try (Workload evolving = cfg.workload().withAddedColumn(added.getAsInt())) {
+            if (cfg.history() != null) {
+                cfg.history().workload(evolving.table().sql(), evolving.workloadCsv()); // what check re-judges
+            }
+            return runAsWritten(cluster, engine, cfg.withWorkload(evolving), steps);
+        }
+    }
+
+    private static ProofReport runAsWritten(FlussCluster cluster, FlinkEngine engine, Config cfg, Steps steps) {
         Map<String, Long> timings = new LinkedHashMap<>();
         long startAll = System.nanoTime();
         StreamhouseTable.Created table = StreamhouseTable.create(cluster, engine, cfg, steps, timings);

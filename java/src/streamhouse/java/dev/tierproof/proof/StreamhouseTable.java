@@ -62,7 +62,9 @@ final class StreamhouseTable {
         steps.undo().created("lake table " + db + "." + table + where,
                 () -> PaimonLake.dropTable(cfg.warehouse(), db, table));
         try {
-            Statements.execute(steps, flussBatch, "CREATE TABLE " + db + "." + table, ddl.sql(), cfg.deadline());
+            // A column the schedule adds later (add-column) is not there yet.
+            String created = cfg.addsColumnAt().isPresent() ? cfg.workload().addedColumn().ddlBefore() : ddl.sql();
+            Statements.execute(steps, flussBatch, "CREATE TABLE " + db + "." + table, created, cfg.deadline());
         } catch (TierproofException e) {
             throw refused(e);
         }

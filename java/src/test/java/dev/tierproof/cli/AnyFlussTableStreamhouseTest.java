@@ -85,7 +85,11 @@ class AnyFlussTableStreamhouseTest {
 
     /**
      * Three rounds through three Fluss clients at once: after each of the first two, tiering
-     * quiesces and the lake and the union read hold exactly the operations so far.
+     * quiesces and the lake and the union read hold exactly the operations so far. The table is
+     * created without its last column (day), which {@code ALTER TABLE … ADD} adds as round 2 starts:
+     * the rows of round 1 read NULL there, in the checkpoint after it and in every lake snapshot
+     * read since. (Added within a round, before its rows are tiered, a Fluss 0.9.1 bug can fail the
+     * union read between rounds: AddColumnProjectionFindingTest pins it.)
      */
     @Test
     void aLedgerWrittenInRoundsIsConsistentAtEveryCheckpoint() throws Exception {
@@ -95,8 +99,11 @@ class AnyFlussTableStreamhouseTest {
         Files.writeString(csv, OPS);
         Path report = dir.resolve("r.json");
         Outcome o = run("streamhouse", "--ddl-file", ddl.toString(), "--upserts", csv.toString(), "--rounds", "3",
-                "--writers", "3", "--report", report.toString());
+                "--writers", "3", "--faults", "add-column@3", "--report", report.toString());
         assertThat(o.status()).as(o.out() + o.err()).isEqualTo(Main.CONSISTENT);
+        assertThat(o.out()).contains("faults           : add-column@3 (ALTER TABLE `ledger` ADD `day` DATE, ")
+                .containsPattern("consistent cut at lake snapshot \\d+ \\(seen at \\d+ ms; 2 of 7 writes below"
+                        + " its offsets [^)]*\\): CONSISTENT \\(2 rows\\)");
         // Three clients at once, each its own keys (a key's writes keep their order).
         assertThat(o.out()).contains("written by       : the Fluss client (3 writers at once, each its own keys), 7"
                 + " operations, every write acknowledged");

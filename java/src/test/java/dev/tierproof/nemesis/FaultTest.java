@@ -87,6 +87,18 @@ class FaultTest {
     }
 
     @Test
+    void aRandomScheduleAddsTheLastColumnOnceAtMost() {
+        List<Fault.Kind> kinds = List.of(Fault.Kind.ADD_COLUMN, Fault.Kind.TAG_LAKE);
+        boolean fewer = false;
+        for (long seed = 0; seed < 50; seed++) {
+            List<Fault> four = Fault.random(kinds, 40, seed, 4);
+            assertThat(four.stream().filter(f -> f.kind() == Fault.Kind.ADD_COLUMN).count()).isLessThanOrEqualTo(1);
+            fewer |= four.size() < 4;
+        }
+        assertThat(fewer).as("some seed draws add-column twice and keeps one").isTrue();
+    }
+
+    @Test
     void simplerSchedulesDropShortenAndMoveEarlier() {
         List<Fault> schedule = Fault.parse("pause-leader@30+8s,kill-follower@50", 60);
         assertThat(Fault.simpler(schedule).stream().map(Fault::text).toList()).containsExactly(

@@ -101,7 +101,11 @@ class NemesisTest {
                 servers.calls.add("set " + key + "=" + value);
             }
         };
-        return new Target(servers, () -> tiering.add("tiering"), null, "db", "t", roles, options);
+        TableSchema schema = () -> {
+            servers.calls.add("add column");
+            return "ALTER TABLE t ADD c INT";
+        };
+        return new Target(servers, () -> tiering.add("tiering"), null, "db", "t", roles, options, schema);
     }
 
     @Test
@@ -116,7 +120,7 @@ class NemesisTest {
                 "cut zookeeper ISOLATE", "heal zookeeper", "cut tablet-2 SLOW", "heal tablet-2", "fill tablet 2",
                 "free tablet 2", "fill tablet 1", "free tablet 1", "clock tablet 2 PT10M", "true clock tablet 2",
                 "clock tablet 2 PT-10M", "true clock tablet 2", "tiering", "coordinator", "zookeeper",
-                "set table.datalake.freshness=2s", "lake");
+                "add column", "set table.datalake.freshness=2s", "lake");
         List<String> struck = new ArrayList<>();
         for (Fault.Kind kind : Fault.Kind.values()) {
             if (kind == Fault.Kind.LAKE_OUTAGE) {
@@ -138,6 +142,8 @@ class NemesisTest {
                     || kind == Fault.Kind.PAUSE_FOLLOWER || network(kind));
         }
         assertThat(struck).containsExactlyElementsOf(expected);
+        assertThat(java.util.Arrays.stream(Fault.Kind.values()).filter(k -> k.nemesis().changesSchema()))
+                .containsExactly(Fault.Kind.ADD_COLUMN);
         Recorded servers = new Recorded();
         assertThat(Fault.Kind.KILL_LEADER.nemesis().strike(target(servers, new ArrayList<>())).what())
                 .isEqualTo("tablet server 2, the leader of a bucket written");
