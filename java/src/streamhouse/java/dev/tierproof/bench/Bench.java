@@ -173,10 +173,19 @@ public final class Bench {
             CounterexampleSearch.Config search) {
         // Each proof's own phases, to show where a trial's time goes.
         List<Map<String, Long>> proofs = java.util.Collections.synchronizedList(new ArrayList<>());
-        CounterexampleSearch.Prover timed = (workload, conditions, proof, c, s) -> {
-            ProofReport report = prover.prove(workload, conditions, proof, c, s);
-            proofs.add(report.timings());
-            return report;
+        CounterexampleSearch.Prover timed = new CounterexampleSearch.Prover() {
+            @Override
+            public ProofReport prove(Workload workload, CounterexampleSearch.Conditions conditions, int proof,
+                    CounterexampleSearch.Config c, Steps s) {
+                ProofReport report = prover.prove(workload, conditions, proof, c, s);
+                proofs.add(report.timings());
+                return report;
+            }
+
+            @Override
+            public void close() {
+                prover.close();
+            }
         };
         long start = System.nanoTime();
         CounterexampleSearch.Result r = CounterexampleSearch.run(timed, search, steps.quiet());

@@ -5,7 +5,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.stream.IntStream;
 import org.apache.fluss.client.Connection;
-import org.apache.fluss.client.FlussConnection;
 import org.apache.fluss.client.metadata.MetadataUpdater;
 import org.apache.fluss.metadata.TableBucket;
 import org.apache.fluss.metadata.TableInfo;
@@ -33,7 +32,7 @@ public final class BucketLeaders {
         }
         TablePath path = info.getTablePath();
         try {
-            MetadataUpdater metadata = ((FlussConnection) connection).getMetadataUpdater();
+            MetadataUpdater metadata = Clients.fluss(connection).getMetadataUpdater();
             long end = System.nanoTime() + deadline.toNanos();
             List<Integer> leaderless = leaderless(metadata, path, info);
             while (!leaderless.isEmpty() && System.nanoTime() < end) {
@@ -71,7 +70,7 @@ public final class BucketLeaders {
                 partition = partitions.get(0).getPartitionId();
                 partitionName = partitions.get(0).getPartitionName();
             }
-            MetadataUpdater metadata = ((FlussConnection) connection).getMetadataUpdater();
+            MetadataUpdater metadata = Clients.fluss(connection).getMetadataUpdater();
             metadata.updateTableOrPartitionMetadata(path, partition);
             TableBucket bucket = new TableBucket(info.getTableId(), partition, 0);
             Integer leader = metadata.getCluster().leaderFor(bucket);

@@ -6,7 +6,6 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.apache.fluss.client.Connection;
-import org.apache.fluss.client.ConnectionFactory;
 import org.apache.fluss.metadata.TableInfo;
 import org.apache.fluss.metadata.TablePath;
 
@@ -77,7 +76,7 @@ public final class MissedTable {
     }
 
     private static TableInfo tableInfo(FlussCluster cluster, TablePath path) {
-        try (Connection connection = ConnectionFactory.createConnection(cluster.clientConfig())) {
+        try (Connection connection = Clients.open(cluster.clientConfig())) {
             return connection.getAdmin().getTableInfo(path).get(30, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

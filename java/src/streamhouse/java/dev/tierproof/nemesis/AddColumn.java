@@ -10,6 +10,11 @@ import dev.tierproof.run.RunError;
  */
 final class AddColumn implements Nemesis {
     @Override
+    public boolean touchesServers() {
+        return false;
+    }
+
+    @Override
     public Struck strike(Target target) {
         try {
             return Struck.over(target.schema().addColumn());

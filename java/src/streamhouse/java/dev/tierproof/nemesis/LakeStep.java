@@ -8,6 +8,11 @@ import dev.tierproof.run.RunError;
  * so its failure is an error of the run, never a finding.
  */
 abstract class LakeStep implements Nemesis {
+    @Override
+    public boolean touchesServers() {
+        return false;
+    }
+
     private final String kind;
 
     LakeStep(String kind) {

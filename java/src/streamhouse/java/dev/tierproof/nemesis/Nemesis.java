@@ -19,6 +19,15 @@ public interface Nemesis {
     }
 
     /**
+     * Whether it strikes the cluster's servers or its lake's store (a restart, a pause, a cut):
+     * what follows it may still feel it, so nothing after it shares what it ran on. A step of the
+     * table's life (a compaction, an ALTER) or a restart of the tiering job does not.
+     */
+    default boolean touchesServers() {
+        return true;
+    }
+
+    /**
      * Whether it changes the table's schema ({@code ALTER TABLE … ADD}): the writers are made
      * again after it, as an application takes a new schema.
      */

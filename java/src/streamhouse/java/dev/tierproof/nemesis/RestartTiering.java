@@ -5,6 +5,11 @@ import java.util.Optional;
 /** The run's tiering job cancelled and a new one started, as an operator would. */
 final class RestartTiering implements Nemesis {
     @Override
+    public boolean touchesServers() {
+        return false;
+    }
+
+    @Override
     public Struck strike(Target target) {
         target.tiering().run();
         return Struck.over("");

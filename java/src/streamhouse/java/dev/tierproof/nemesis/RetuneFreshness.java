@@ -9,6 +9,11 @@ import dev.tierproof.run.RunError;
  * a read returns once tiering has caught up.
  */
 final class RetuneFreshness implements Nemesis {
+    @Override
+    public boolean touchesServers() {
+        return false;
+    }
+
     static final String KEY = "table.datalake.freshness";
 
     @Override

@@ -2,15 +2,14 @@ package dev.tierproof.proof;
 
 import dev.tierproof.core.Workload;
 import dev.tierproof.flink.Statements;
+import dev.tierproof.fluss.Clients;
 import dev.tierproof.fluss.Acks;
 import dev.tierproof.fluss.ClientWriter;
 import dev.tierproof.report.ProofReport;
 import dev.tierproof.run.Steps;
-import dev.tierproof.util.BoundedClose;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.fluss.client.Connection;
-import org.apache.fluss.client.ConnectionFactory;
 
 /**
  * The proof's writing stage, one way per {@link StreamhouseProof.Producer}: Fluss's client in
@@ -38,24 +37,16 @@ final class Production {
      * checkpoint. With {@code --writers N}, N clients at once: the run's, and N - 1 of their own.
      */
     static Produced byClient(ProofRun run, FaultSchedule faults) {
-        List<BoundedClose<Connection>> extra = new ArrayList<>();
+        List<Connection> extra = new ArrayList<>();
         try {
             for (int i = 1; i < run.cfg().writers(); i++) {
-                extra.add(BoundedClose.of("writer " + (i + 1) + "'s Fluss client", ConnectionFactory.createConnection(
-                        StreamhouseProof.clientConfig(run.cluster(), run.cfg())), StreamhouseProof.CLIENT_CLOSE,
-                        run.steps().progress()::step));
+                extra.add(Clients.open(StreamhouseProof.clientConfig(run.cluster(), run.cfg())));
             }
             List<Connection> connections = new ArrayList<>(List.of(run.connection()));
-            extra.forEach(c -> connections.add(c.get()));
+            connections.addAll(extra);
             return byClient(run, faults, connections);
         } finally {
-            for (BoundedClose<Connection> c : extra) {
-                try {
-                    c.close();
-                } catch (Exception e) {
-                    run.steps().progress().step("closing a writer's Fluss client failed: " + Steps.rootMessage(e));
-                }
-            }
+            extra.forEach(Clients::close); // in the background (Clients)
         }
     }
 

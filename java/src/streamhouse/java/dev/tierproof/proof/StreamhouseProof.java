@@ -6,6 +6,7 @@ import dev.tierproof.core.Workload;
 import dev.tierproof.flink.FlinkEngine;
 import dev.tierproof.flink.Statements;
 import dev.tierproof.fluss.ClientWriter;
+import dev.tierproof.fluss.Clients;
 import dev.tierproof.fluss.FlussCatalog;
 import dev.tierproof.fluss.FlussCluster;
 import dev.tierproof.fluss.LakeWatch;
@@ -17,7 +18,6 @@ import dev.tierproof.paimon.LakeLocation;
 import dev.tierproof.report.ProofReport;
 import dev.tierproof.run.History;
 import dev.tierproof.run.Steps;
-import dev.tierproof.util.BoundedClose;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -27,7 +27,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.fluss.client.Connection;
-import org.apache.fluss.client.ConnectionFactory;
 import org.apache.fluss.metadata.TablePath;
 
 /**
@@ -221,8 +220,6 @@ public final class StreamhouseProof {
 
     /** How often the live checks look at the log and the lake. */
     static final Duration WATCH_INTERVAL = Duration.ofMillis(250);
-    /** How long the writing client may take to close before it is abandoned (see {@link BoundedClose}). */
-    static final Duration CLIENT_CLOSE = Duration.ofSeconds(30);
 
     private StreamhouseProof() {}
 
@@ -251,31 +248,42 @@ public final class StreamhouseProof {
      * judges the reads; each stage within the run's deadline, what it made undone if the run fails.
      */
     public static ProofReport run(FlussCluster cluster, FlinkEngine engine, Config cfg, Steps steps) {
+        return run(cluster, engine, cfg, steps, null);
+    }
+
+    /**
+     * As above, on {@code tiering}, a tiering job the caller keeps (and stops) across proofs, or on
+     * one of the proof's own when null.
+     */
+    public static ProofReport run(FlussCluster cluster, FlinkEngine engine, Config cfg, Steps steps,
+            Tiering.Job tiering) {
         java.util.OptionalInt added = cfg.addsColumnAt();
         if (added.isEmpty()) {
-            return runAsWritten(cluster, engine, cfg, steps);
+            return runAsWritten(cluster, engine, cfg, steps, tiering);
         }
         // The rows written before the column is there have no value for it: the workload says NULL.
         try (Workload evolving = cfg.workload().withAddedColumn(added.getAsInt())) {
             if (cfg.history() != null) {
                 cfg.history().workload(evolving.table().sql(), evolving.workloadCsv()); // what check re-judges
             }
-            return runAsWritten(cluster, engine, cfg.withWorkload(evolving), steps);
+            return runAsWritten(cluster, engine, cfg.withWorkload(evolving), steps, tiering);
         }
     }
 
-    private static ProofReport runAsWritten(FlussCluster cluster, FlinkEngine engine, Config cfg, Steps steps) {
+    private static ProofReport runAsWritten(FlussCluster cluster, FlinkEngine engine, Config cfg, Steps steps,
+            Tiering.Job given) {
         Map<String, Long> timings = new LinkedHashMap<>();
         long startAll = System.nanoTime();
         StreamhouseTable.Created table = StreamhouseTable.create(cluster, engine, cfg, steps, timings);
         org.apache.fluss.config.Configuration clientConfig = clientConfig(cluster, cfg);
-        // Bounded: Fluss's client waits in close() for every pending write, without end while a bucket has no leader.
-        try (BoundedClose<Connection> client = BoundedClose.of("the Fluss client", ConnectionFactory.createConnection(
-                clientConfig), CLIENT_CLOSE, steps.progress()::step);
-                Tiering.Job tiering = new Tiering.Job(engine, cluster, cfg.warehouse(), cfg.tieringCheckpoints(),
-                        cfg.ownTiering());
-                LakeWatch watch = LakeWatch.start(client.get().getAdmin(), table.path(), WATCH_INTERVAL)) {
-            ProofRun run = new ProofRun(cluster, engine, cfg, steps, table, client.get(), tiering, watch, timings,
+        // Closed in the background: Fluss's client waits in close() for every pending write (without end while a
+        // bucket has no leader), then for Netty's quiet period.
+        try (Connection client = Clients.open(clientConfig);
+                Tiering.Job own = given != null ? null : new Tiering.Job(engine, cluster, cfg.warehouse(),
+                        cfg.tieringCheckpoints(), cfg.ownTiering());
+                LakeWatch watch = LakeWatch.start(client.getAdmin(), table.path(), WATCH_INTERVAL)) {
+            Tiering.Job tiering = given != null ? given : own;
+            ProofRun run = new ProofRun(cluster, engine, cfg, steps, table, client, tiering, watch, timings,
                     new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
             long t = System.nanoTime();
             FaultedProduction.Outcome written = FaultedProduction.run(run);

@@ -1,5 +1,6 @@
 package dev.tierproof.proof;
 
+import dev.tierproof.fluss.Clients;
 import dev.tierproof.core.CheckedDdl;
 import dev.tierproof.core.TierproofException;
 import dev.tierproof.flink.FlinkEngine;
@@ -18,7 +19,6 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.fluss.client.Connection;
-import org.apache.fluss.client.ConnectionFactory;
 import org.apache.fluss.metadata.TablePath;
 
 /**
@@ -87,7 +87,7 @@ final class StreamhouseTable {
      */
     private static Served served(FlussCluster cluster, TablePath path, StreamhouseProof.Config cfg,
             Steps steps) {
-        try (Connection connection = ConnectionFactory.createConnection(cluster.clientConfig())) {
+        try (Connection connection = Clients.open(cluster.clientConfig())) {
             org.apache.fluss.metadata.TableInfo info = connection.getAdmin().getTableInfo(path)
                     .get(30, TimeUnit.SECONDS);
             List<String> findings = MissedTable.check(cluster, path, info.getTableId(), steps.progress()::step)
@@ -123,7 +123,7 @@ final class StreamhouseTable {
      * it is still empty (never one it did not make, never with tables in it).
      */
     private static void createDatabaseIfMissing(FlussCluster cluster, String db, Steps steps) {
-        try (Connection connection = ConnectionFactory.createConnection(cluster.clientConfig())) {
+        try (Connection connection = Clients.open(cluster.clientConfig())) {
             var admin = connection.getAdmin();
             if (admin.databaseExists(db).get(30, TimeUnit.SECONDS)) {
                 return;
@@ -149,7 +149,7 @@ final class StreamhouseTable {
     }
 
     private static void dropDatabaseIfEmpty(FlussCluster cluster, String db) throws Exception {
-        try (Connection again = ConnectionFactory.createConnection(cluster.clientConfig())) {
+        try (Connection again = Clients.open(cluster.clientConfig())) {
             var a = again.getAdmin();
             if (a.listTables(db).get(30, TimeUnit.SECONDS).isEmpty()) {
                 a.dropDatabase(db, true, false).get(30, TimeUnit.SECONDS);
@@ -158,7 +158,7 @@ final class StreamhouseTable {
     }
 
     private static void dropFlussTable(FlussCluster cluster, TablePath path) throws Exception {
-        try (Connection connection = ConnectionFactory.createConnection(cluster.clientConfig())) {
+        try (Connection connection = Clients.open(cluster.clientConfig())) {
             connection.getAdmin().dropTable(path, true).get(30, TimeUnit.SECONDS);
         }
     }

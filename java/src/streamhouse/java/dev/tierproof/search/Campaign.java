@@ -132,6 +132,13 @@ public final class Campaign {
      */
     public static State run(CounterexampleSearch.Prover prover, CounterexampleSearch.Config cfg, Steps steps,
             State state, Duration budget, Path dir, Reproducers reproducers) {
+        try (prover) { // what the trials shared stops with the campaign
+            return campaign(prover, cfg, steps, state, budget, dir, reproducers);
+        }
+    }
+
+    private static State campaign(CounterexampleSearch.Prover prover, CounterexampleSearch.Config cfg, Steps steps,
+            State state, Duration budget, Path dir, Reproducers reproducers) {
         CounterexampleSearch search = new CounterexampleSearch(prover, cfg, steps);
         long started = System.nanoTime();
         long before = state.elapsedMillis();

@@ -38,9 +38,13 @@ public final class CounterexampleSearch {
      * Proves one workload for real, in a table of its own: {@code proof} numbers the proofs of
      * the run (1, 2, ...), so each gets a fresh table.
      */
-    public interface Prover {
+    public interface Prover extends AutoCloseable {
         /** Proves {@code workload} under {@code conditions} (only the streamhouse takes any). */
         ProofReport prove(Workload workload, Conditions conditions, int proof, Config cfg, Steps steps);
+
+        /** Stops what the proofs shared (the streamhouse's tiering job); the search is over. */
+        @Override
+        default void close() {}
     }
 
     /**
@@ -114,22 +118,13 @@ public final class CounterexampleSearch {
     }
 
     /**
-     * As above, each proof's tiering job checkpointed every {@code tieringCheckpoints} (so Flink
-     * restarts it after a failure), or run as Fluss's entry point runs it when null.
+     * As above, the tiering job checkpointed every {@code tieringCheckpoints} (so Flink restarts it
+     * after a failure), or run as Fluss's entry point runs it when null. The trials share one tiering
+     * job while they leave it as they found it ({@link OneTieringJob}); close the prover to stop it.
      */
     public static Prover streamhouse(FlussCluster cluster, FlinkEngine engine, Set<FinalRead> reads,
             Duration tieringCheckpoints) {
-        return (workload, conditions, proof, cfg, steps) -> {
-            try (Workload named = workload.renamed("search_" + proof)) {
-                int rounds = Math.min(conditions.rounds(), named.operations());
-                return StreamhouseProof.run(cluster, engine, new StreamhouseProof.Config(named,
-                        LakeLocation.local(cfg.warehouse()), cfg.deadline(), 1000, StreamhouseProof.Producer.CLIENT,
-                        rounds, conditions.faults(), tieringCheckpoints, conditions.producerOptions(),
-                        FlussCatalog.FLUSS_DATABASE,
-                        true, reads).withWriters(conditions.writers()),
-                        steps);
-            }
-        };
+        return new OneTieringJob(cluster, engine, reads, tieringCheckpoints);
     }
 
     /**
@@ -267,7 +262,9 @@ public final class CounterexampleSearch {
     }
 
     public static Result run(Prover prover, Config cfg, Steps steps) {
-        return new CounterexampleSearch(prover, cfg, steps).search();
+        try (prover) { // what the trials shared stops with the search
+            return new CounterexampleSearch(prover, cfg, steps).search();
+        }
     }
 
     /** The table of a trial: the given one, or one made from the trial's seed. */

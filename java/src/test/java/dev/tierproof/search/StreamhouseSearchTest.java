@@ -36,22 +36,37 @@ class StreamhouseSearchTest {
 
     static CounterexampleSearch.Result search(String spec, int operations, int rounds, List<Fault.Kind> faults,
             boolean varyProducer, int trials) {
+        return search(CounterexampleSearch.streamhouse(FLUSS.cluster(), FLINK.engine()), spec, operations, rounds,
+                faults, varyProducer, trials);
+    }
+
+    static CounterexampleSearch.Result search(CounterexampleSearch.Prover prover, String spec, int operations,
+            int rounds, List<Fault.Kind> faults, boolean varyProducer, int trials) {
         String ddl = Ddl.fromSpec(spec, "t", Workload.Target.FLUSS);
-        return CounterexampleSearch.run(CounterexampleSearch.streamhouse(FLUSS.cluster(), FLINK.engine()),
+        return CounterexampleSearch.run(prover,
                 new CounterexampleSearch.Config(Workload.Target.FLUSS, ddl, null, trials, 3, operations, 3, rounds,
                         faults, varyProducer, FLUSS.warehouse(), Duration.ofSeconds(90)), Steps.silent());
     }
 
     /**
      * Conditions drawn by the search: a fault (the tiering job cancelled and started again
-     * mid-write) and the client writer's settings, trial by trial: still consistent.
+     * mid-write) and the client writer's settings, trial by trial: still consistent. The trials
+     * share one tiering job, as a deployment's tiering service, and each trial's table is dropped
+     * as it ends.
      */
     @Test
-    void trialsWithARestartedTieringJobAndVariedProducersKeepThePromise() {
-        CounterexampleSearch.Result r = search("k: INT, v: STRING; key = k; buckets = 2", 10, 2,
+    void trialsWithARestartedTieringJobAndVariedProducersKeepThePromise() throws Exception {
+        OneTieringJob prover = (OneTieringJob) CounterexampleSearch.streamhouse(FLUSS.cluster(), FLINK.engine());
+        CounterexampleSearch.Result r = search(prover, "k: INT, v: STRING; key = k; buckets = 2", 10, 2,
                 List.of(Fault.Kind.RESTART_TIERING), true, 2);
         assertThat(r.found()).as(r.toString()).isFalse();
         assertThat(r.proofsRun()).isEqualTo(2);
+        assertThat(prover.jobs()).as("one tiering job for both trials (restart-tiering restarts it in place)")
+                .isEqualTo(1);
+        try (org.apache.fluss.client.Connection c = dev.tierproof.fluss.Clients.open(FLUSS.cluster().clientConfig())) {
+            assertThat(c.getAdmin().listTables("fluss").get()).as("each trial's table dropped as it ended")
+                    .noneMatch(t -> t.startsWith("search_"));
+        }
     }
 
     @Test
