@@ -57,6 +57,13 @@ public final class Reading {
         }
     }
 
+    /**
+     * A read that needs another to have ended first (its bound is that one's count, or it would
+     * wait as that one did): it starts once {@code after} has ended, and is left out, saying
+     * {@code otherwise}, when {@code after} did not end well.
+     */
+    public record Follower(Planned read, Planned after, String otherwise) {}
+
     /** What one read came to: its time, its bound, and its failure if it failed. */
     private record Outcome(long millis, Bound bound, TierproofException failure) {}
 
@@ -105,21 +112,50 @@ public final class Reading {
 
     /** Runs the planned reads side by side and records each, in the order given. */
     public void together(List<Planned> planned) {
-        Outcome[] outcomes = new Outcome[planned.size()];
+        together(planned, List.of());
+    }
+
+    /**
+     * As {@link #together(List)}, each follower starting as soon as the read it follows has ended,
+     * while the rest still run (no read waits for all of the others). A follower queues behind
+     * every planned read, so the read it waits for has started by then.
+     */
+    public void together(List<Planned> planned, List<Follower> followers) {
+        Map<Planned, java.util.concurrent.CompletableFuture<Boolean>> ended = new java.util.HashMap<>();
+        planned.forEach(p -> ended.put(p, new java.util.concurrent.CompletableFuture<>()));
+        List<Planned> all = new ArrayList<>(planned);
+        followers.forEach(f -> all.add(f.read()));
+        Outcome[] outcomes = new Outcome[all.size()];
         List<Consumer<Steps>> parts = new ArrayList<>();
         for (int i = 0; i < planned.size(); i++) {
             Planned p = planned.get(i);
             int at = i;
-            parts.add(lane -> outcomes[at] = run(lane, p));
+            parts.add(lane -> {
+                try {
+                    outcomes[at] = run(lane, p);
+                } finally {
+                    ended.get(p).complete(p.ok()); // also when the read ended the run: no follower waits on
+                }
+            });
+        }
+        for (int i = 0; i < followers.size(); i++) {
+            Follower f = followers.get(i);
+            int at = planned.size() + i;
+            parts.add(lane -> {
+                if (ended.get(f.after()).join()) {
+                    outcomes[at] = run(lane, f.read());
+                }
+            });
         }
         try {
             steps.together(parts);
         } finally {
-            for (int i = 0; i < planned.size(); i++) {
+            for (int i = 0; i < all.size(); i++) {
                 if (outcomes[i] != null) {
-                    record(planned.get(i), outcomes[i]);
+                    record(all.get(i), outcomes[i]);
                 }
             }
+            followers.stream().filter(f -> !f.after().ok()).forEach(f -> notRun(f.read(), f.otherwise()));
         }
     }
 

@@ -33,7 +33,6 @@ final class FinalReads {
     private final Reading reading;
     private final Map<String, String> bounds;
     private final List<Reading.Planned> first = new ArrayList<>();
-    private final List<Reading.Planned> second = new ArrayList<>();
     private final String all;
 
     private FinalReads(ProofRun run, Quiescence.Tiered tiered, Workload.Reads reads, Map<String, String> bounds,
@@ -94,17 +93,21 @@ final class FinalReads {
                 (lane, sink) -> BoundedRead.collect(lane, run.table().flussBatch(), all, sink, run.cfg().deadline())));
         List<Reading.Planned> unionViews = picked(FinalRead.VIEWS) ? planViews(paimonBatch) : List.of();
         long readsStart = System.nanoTime();
-        reading.together(first);
-        if (full != null && !lake.ok()) {
-            reading.notRun(full, "not run: it is bounded by the lake's row count, and the lake read failed");
-            second.remove(full);
+        List<Reading.Follower> followers = new ArrayList<>();
+        if (full != null && lake == null) {
+            reading.notRun(full, "not run: it is bounded by the lake's row count, and the lake was not read");
+        } else if (full != null) {
+            followers.add(new Reading.Follower(full, lake, "not run: it is bounded by the lake's row count, and the"
+                    + " lake read failed"));
         }
-        if (union != null && union.ok()) {
-            second.addAll(unionViews);
-        } else {
-            unionViews.forEach(v -> reading.notRun(v, "not run: the union read did not end"));
+        for (Reading.Planned v : unionViews) {
+            if (union != null) {
+                followers.add(new Reading.Follower(v, union, "not run: the union read did not end"));
+            } else {
+                reading.notRun(v, "not run: the union read did not end");
+            }
         }
-        reading.together(second);
+        reading.together(first, followers);
         run.timings().put("reads", Statements.millisSince(readsStart));
     }
 
@@ -188,7 +191,6 @@ final class FinalReads {
                         + lake.buffer().size() + " rows", lake.buffer().size()),
                 (lane, sink) -> BoundedRead.collect(lane, flussStreaming, fullSql, sink, run.cfg().deadline(),
                         lake.buffer().size()));
-        second.add(full);
         return full;
     }
 
