@@ -108,6 +108,16 @@ export! {
 }
 
 export! {
+    /// A seeded wide table spec for the counterexample search (see `wide_spec`).
+    fn Java_dev_tierproof_core_Ddl_nativeWideSpec<'local>(env, seed: jlong) -> JString<'local> {
+        Ok(JString::from_str(
+            env,
+            crate::model::tables::table_spec::wide_spec(seed as u64),
+        )?)
+    }
+}
+
+export! {
     /// A seeded table spec for the counterexample search (see `random_spec`).
     fn Java_dev_tierproof_core_Ddl_nativeRandomSpec<'local>(env, seed: jlong) -> JString<'local> {
         Ok(JString::from_str(

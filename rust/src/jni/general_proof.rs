@@ -540,6 +540,15 @@ export! {
 }
 
 export! {
+    /// The same workload with long values in about one in four of its text cells, as a new handle
+    /// (see `Proof::with_long_texts`).
+    fn Java_dev_tierproof_core_Workload_nativeLongTexts<'local>(_env, handle: jlong, seed: jlong) -> jlong {
+        let p = proof(handle)?.with_long_texts(seed as u64)?;
+        Ok(Box::into_raw(Box::new(p)) as jlong)
+    }
+}
+
+export! {
     /// The workload's last column as one added later (`Proof::added_column`): name, type, the
     /// DDL without it, the `ALTER TABLE` that adds it, the `SELECT` before it is there.
     fn Java_dev_tierproof_core_Workload_nativeAddedColumn<'local>(

@@ -35,6 +35,19 @@ impl Proof {
         for (_, ty) in &self.shape.columns {
             out.insert(format!("type {}", type_class(*ty)));
         }
+        out.insert(format!(
+            "columns {}",
+            match self.shape.columns.len() {
+                0..=4 => "1-4",
+                5..=9 => "5-9",
+                10..=24 => "10-24",
+                _ => "25+",
+            }
+        ));
+        let long = |v: &Value| matches!(v, Value::Text(t) if t.len() >= 1_000);
+        if self.ops.iter().any(|op| op.values.iter().any(long)) {
+            out.insert("operations with long texts".to_string());
+        }
         if self.ops.iter().any(|op| op.kind == OpKind::Delete) {
             out.insert("operations with deletes".to_string());
         }
@@ -128,6 +141,11 @@ mod tests {
             .unwrap()
             .coverage();
         assert!(log.contains(&"table log".to_string()), "{log:?}");
+        assert!(log.contains(&"columns 1-4".to_string()), "{log:?}");
+        assert!(
+            !log.contains(&"operations with long texts".to_string()),
+            "{log:?}"
+        );
         assert!(log.contains(&"partitions none".to_string()), "{log:?}");
         assert!(!log.iter().any(|c| c.starts_with("key columns")), "{log:?}");
         assert!(

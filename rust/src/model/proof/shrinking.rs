@@ -2,6 +2,7 @@
 //! smaller tables a search shrinks a counterexample's to.
 
 use super::*;
+use crate::model::values::types::MAX_LENGTH;
 
 impl Proof {
     /// The same workload and table under another name (`table` or `db.table`, checked as a
@@ -170,6 +171,23 @@ impl Proof {
             })?;
         let mut ops = self.ops.clone();
         crate::model::search::generate::make_hot(&mut ops, &self.shape.key, percent, seed);
+        let mut p = self.with_workload(ops)?;
+        p.uncertain = self.uncertain.clone();
+        p.rejected = self.rejected.clone();
+        Ok(p)
+    }
+
+    /// The same workload with about one in four values of its unbounded `STRING` columns (not
+    /// a key or partition column) long: a kilobyte to a few hundred (see
+    /// [`crate::model::search::generate::make_long_texts`]).
+    pub fn with_long_texts(&self, seed: u64) -> Result<Proof> {
+        let columns: Vec<usize> = (0..self.shape.columns.len())
+            .filter(|&c| self.shape.columns[c].1 == DataType::VarChar(MAX_LENGTH))
+            .filter(|c| !self.shape.key.contains(c))
+            .filter(|&c| !self.table.partition_keys.contains(&self.shape.columns[c].0))
+            .collect();
+        let mut ops = self.ops.clone();
+        crate::model::search::generate::make_long_texts(&mut ops, &columns, seed);
         let mut p = self.with_workload(ops)?;
         p.uncertain = self.uncertain.clone();
         p.rejected = self.rejected.clone();

@@ -764,3 +764,54 @@ fn a_last_column_fluss_cannot_add_is_refused_by_name() {
         assert!(err.contains(why), "{ddl}: {err}");
     }
 }
+
+/// A wide table (10 to 40 value columns) with long texts: about one in four of its unbounded
+/// STRING values a kilobyte to a few hundred long, never in a key or partition column; the rest
+/// of each operation as generated, and the coverage says so.
+#[test]
+fn wide_rows_have_many_columns_and_long_texts_outside_the_key() {
+    let mut saw_wide = false;
+    for seed in 0..8 {
+        let spec = crate::model::tables::table_spec::wide_spec(seed);
+        let ddl = crate::model::tables::table_spec::TableSpec::parse(&spec)
+            .unwrap()
+            .ddl("t", Target::Fluss)
+            .unwrap();
+        let p = Proof::generate(Target::Fluss, &ddl, 60, 10, seed, true).unwrap();
+        assert!(p.shape.columns.len() >= 11, "{spec}");
+        saw_wide |= p.shape.columns.len() >= 25;
+        let long = p.with_long_texts(seed).unwrap();
+        assert_eq!(long.ops.len(), p.ops.len());
+        let texts: Vec<usize> = (0..p.shape.columns.len())
+            .filter(|&c| {
+                p.shape.columns[c].1 == DataType::VarChar(crate::model::values::types::MAX_LENGTH)
+            })
+            .filter(|c| !p.shape.key.contains(c))
+            .filter(|&c| !p.table.partition_keys.contains(&p.shape.columns[c].0))
+            .collect();
+        for (a, b) in p.ops.iter().zip(&long.ops) {
+            for c in 0..a.values.len() {
+                if texts.contains(&c) {
+                    if let (Value::Text(x), Value::Text(y)) = (&a.values[c], &b.values[c]) {
+                        assert!(y.starts_with(x.as_str()));
+                    }
+                } else {
+                    assert_eq!(a.values[c], b.values[c], "column {c} of {spec}");
+                }
+            }
+        }
+        let lengthened = long
+            .ops
+            .iter()
+            .flat_map(|o| &o.values)
+            .filter(|v| matches!(v, Value::Text(t) if t.len() >= 1_000))
+            .count();
+        if !texts.is_empty() {
+            assert!(lengthened > 0, "{spec}");
+            assert!(long
+                .coverage()
+                .contains(&"operations with long texts".to_string()));
+        }
+    }
+    assert!(saw_wide, "some wide table has 25 columns or more");
+}

@@ -289,6 +289,29 @@ pub fn make_hot(ops: &mut [Op], key: &[usize], percent: u8, seed: u64) {
     }
 }
 
+/// The lengths a long text takes: a kilobyte, tens of kilobytes, a few hundred.
+const LONG_TEXTS: [usize; 3] = [1_000, 30_000, 300_000];
+
+/// Lengthens about one in four values of the text columns `columns` (unbounded `STRING`s, never a
+/// key or partition column) in the upserts of `ops`, to one of [`LONG_TEXTS`]' lengths, the value
+/// kept as its prefix. Deterministic for `seed`.
+pub fn make_long_texts(ops: &mut [Op], columns: &[usize], seed: u64) {
+    let mut rng = Rng(SplitMix64(seed ^ 0x10_4E_7E_57));
+    for op in ops.iter_mut().filter(|op| op.kind == OpKind::Upsert) {
+        for &c in columns {
+            if !rng.one_in(4) {
+                continue;
+            }
+            let length = LONG_TEXTS[rng.below(LONG_TEXTS.len() as u64) as usize];
+            if let Value::Text(t) = &mut op.values[c] {
+                let fill = length.saturating_sub(t.len());
+                t.push('~');
+                t.extend(std::iter::repeat_n('x', fill));
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -326,6 +326,17 @@ const SET_BY_THE_SPEC: [&str; 5] = [
 /// table — or, one time in four, the same columns with no key (a log or append table). The same
 /// seed gives the same spec on every platform.
 pub fn random_spec(seed: u64) -> String {
+    spec_of(seed, |draw| 1 + (draw % 3) as usize)
+}
+
+/// As [`random_spec`], a wide table: 10 to 40 value columns (as users' event and ledger tables
+/// have them), its text columns unbounded `STRING`s a workload may fill with long values.
+pub fn wide_spec(seed: u64) -> String {
+    spec_of(seed, |draw| 10 + (draw % 31) as usize)
+}
+
+/// A seeded spec whose value columns number `count(a draw)`.
+fn spec_of(seed: u64, count: impl Fn(u64) -> usize) -> String {
     let mut rng = crate::model::search::generate::SplitMix64(seed);
     let mut pick =
         |options: &[&'static str]| options[(rng.next_u64() % options.len() as u64) as usize];
@@ -350,7 +361,7 @@ pub fn random_spec(seed: u64) -> String {
         "TIMESTAMP(3)",
         "DATE",
     ];
-    let count = 1 + (rng.next_u64() % 3) as usize;
+    let count = count(rng.next_u64());
     for i in 0..count {
         let ty = values[(rng.next_u64() % values.len() as u64) as usize];
         columns.push(format!("v{i}: {ty}"));

@@ -83,7 +83,14 @@ public final class Ddl {
         return nativeRandomSpec(seed);
     }
 
+    /** As {@link #randomSpec}, a wide table: 10 to 40 value columns of assorted types. */
+    public static String wideSpec(long seed) {
+        return nativeWideSpec(seed);
+    }
+
     private static native String nativeRandomSpec(long seed);
+
+    private static native String nativeWideSpec(long seed);
 
     private static native String nativeFromSpec(String spec, String table, int target);
 

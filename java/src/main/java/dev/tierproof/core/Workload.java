@@ -231,6 +231,15 @@ public final class Workload implements AutoCloseable {
     }
 
     /**
+     * The same workload with about one in four values of its unbounded {@code STRING} columns
+     * (not a key or partition column) long: a kilobyte, tens of kilobytes or a few hundred,
+     * deterministic for {@code seed}. The caller closes it.
+     */
+    public Workload longTexts(long seed) {
+        return new Workload(nativeLongTexts(handle(), seed));
+    }
+
+    /**
      * The workload's last column as a column added later ({@code ALTER TABLE … ADD}, the one
      * schema change Fluss 0.9.1 takes): refused, naming the column, when Fluss cannot add it.
      *
@@ -602,6 +611,8 @@ public final class Workload implements AutoCloseable {
     private static native long nativeHotKeys(long handle, int percent, long seed);
 
     private static native String[] nativeAddedColumn(long handle);
+
+    private static native long nativeLongTexts(long handle, long seed);
 
     private static native long nativeWithAddedColumn(long handle, int at);
 

@@ -80,6 +80,11 @@ final class SearchCommand extends TierproofCommand {
             + " half its operations on one key, or nine in ten of them (shrinking keeps the workload as it is)")
     boolean hotKeys;
 
+    @Option(names = "--wide-rows", description = "wide rows, as users' event tables have them: each random table"
+            + " (--random-tables) gets 10 to 40 value columns, and about one in four values of a trial's unbounded"
+            + " STRING columns (never a key or partition column) is a kilobyte to a few hundred long")
+    boolean wideRows;
+
     @Option(names = "--vary-producer", description = "with --streamhouse: each trial's Fluss client writer settings"
             + " (batch size and timeout, in-flight requests, dynamic batches, buffer memory) and its number of"
             + " writers at once (1 to 3, each its own keys) drawn from its seed; shrinking tries the defaults and one"
@@ -175,7 +180,7 @@ final class SearchCommand extends TierproofCommand {
         }
         CounterexampleSearch.Config config = new CounterexampleSearch.Config(target, ddl, promise, trials, seed,
                 perTrial, keys, streamhouse ? rounds : 1, kinds, varyProducer, null, null, partitionValues,
-                tabletServers, faultsPerTrial, tableOptionsPerTrial, hotKeys);
+                tabletServers, faultsPerTrial, tableOptionsPerTrial, hotKeys).withWideRows(wideRows);
         checkFirstTrial(config);
         List<Path> inputs = new ArrayList<>();
         inputs.add(tableOptions.ddlFile);
@@ -215,7 +220,7 @@ final class SearchCommand extends TierproofCommand {
             CounterexampleSearch.Result result = CounterexampleSearch.run(prover, new CounterexampleSearch.Config(
                     target, ddl, promise, trials, seed, perTrial, keys, config.rounds(), kinds, varyProducer,
                     warehouse.path(), deadline, partitionValues, tabletServers, faultsPerTrial, tableOptionsPerTrial,
-                    hotKeys), session.steps());
+                    hotKeys).withWideRows(wideRows), session.steps());
             session.completed();
             if (!result.found()) {
                 main.out.printf(result.errors() == 0 ? "no counterexample: all %d trials consistent (%d proofs%s)%n"
@@ -298,7 +303,8 @@ final class SearchCommand extends TierproofCommand {
             CounterexampleSearch.Prover prover = prover(session, warehouse, finalReads);
             CounterexampleSearch.Config cfg = new CounterexampleSearch.Config(config.target(), config.ddl(), promise,
                     trials, seed, perTrial, keys, config.rounds(), config.faultKinds(), varyProducer, warehouse.path(),
-                    deadline, partitionValues, tabletServers, faultsPerTrial, tableOptionsPerTrial, hotKeys);
+                    deadline, partitionValues, tabletServers, faultsPerTrial, tableOptionsPerTrial, hotKeys)
+                    .withWideRows(wideRows);
             String command = streamhouse ? "streamhouse" : "prove";
             dev.tierproof.search.Campaign.State end = dev.tierproof.search.Campaign.run(prover, cfg, session.steps(),
                     state, budget, out, (number, signature, shrunk) -> {

@@ -149,9 +149,29 @@ public final class CounterexampleSearch {
     public record Config(Workload.Target target, String ddl, String promiseDdl, int trials, long seed,
             int operationsPerTrial, int keys, int rounds, List<Fault.Kind> faultKinds, boolean varyProducer,
             Path warehouse, Duration deadline, int partitionValues, int tabletServers, int faultsPerTrial,
-            int tableOptionsPerTrial, boolean hotKeys) {
+            int tableOptionsPerTrial, boolean hotKeys, boolean wideRows) {
         public Config {
             faultKinds = List.copyOf(faultKinds);
+        }
+
+        /** Narrow rows: a random table of 1 to 3 value columns, values as generated. */
+        public Config(Workload.Target target, String ddl, String promiseDdl, int trials, long seed,
+                int operationsPerTrial, int keys, int rounds, List<Fault.Kind> faultKinds, boolean varyProducer,
+                Path warehouse, Duration deadline, int partitionValues, int tabletServers, int faultsPerTrial,
+                int tableOptionsPerTrial, boolean hotKeys) {
+            this(target, ddl, promiseDdl, trials, seed, operationsPerTrial, keys, rounds, faultKinds, varyProducer,
+                    warehouse, deadline, partitionValues, tabletServers, faultsPerTrial, tableOptionsPerTrial, hotKeys,
+                    false);
+        }
+
+        /**
+         * The same search with wide rows: a random table of 10 to 40 value columns, and about one
+         * in four of a workload's text values a kilobyte to a few hundred long.
+         */
+        public Config withWideRows(boolean wide) {
+            return new Config(target, ddl, promiseDdl, trials, seed, operationsPerTrial, keys, rounds, faultKinds,
+                    varyProducer, warehouse, deadline, partitionValues, tabletServers, faultsPerTrial,
+                    tableOptionsPerTrial, hotKeys, wide);
         }
 
         /** No hot keys drawn: each trial's keys uniform. */
@@ -277,7 +297,7 @@ public final class CounterexampleSearch {
         if (cfg.ddl() != null) {
             return cfg.ddl();
         }
-        return Ddl.fromSpec(Ddl.randomSpec(seed) + replicas(cfg, seed) + TableSettings.specText(options), "t",
+        return Ddl.fromSpec((cfg.wideRows() ? Ddl.wideSpec(seed) : Ddl.randomSpec(seed)) + replicas(cfg, seed) + TableSettings.specText(options), "t",
                 cfg.target());
     }
 
@@ -372,21 +392,23 @@ public final class CounterexampleSearch {
     /**
      * A trial's workload: generated for the table, or for the promise's table and judged by it;
      * with {@code --hot-keys}, a third of the trials put half their operations on one key and a
-     * third nine in ten of them ({@link #hotKeysOf}).
+     * third nine in ten of them ({@link #hotKeysOf}); with {@code --wide-rows}, long texts.
      */
-    private Workload workload(String ddl, long seed) {
+    Workload workload(String ddl, long seed) {
         Workload generated = cfg.promiseDdl() == null
                 ? Workload.generate(cfg.target(), ddl, cfg.operationsPerTrial(), cfg.keys(), seed, true,
                         cfg.partitionValues())
                 : Workload.generateJudgedAs(cfg.target(), ddl, cfg.promiseDdl(), cfg.operationsPerTrial(),
                         cfg.keys(), seed, cfg.partitionValues());
         int hot = cfg.hotKeys() ? hotKeysOf(seed) : 0;
-        if (hot == 0) {
-            return generated;
-        }
-        try (generated) {
-            return generated.hotKeys(hot, seed);
-        }
+        Workload skewed = hot == 0 ? generated : replaced(generated, generated.hotKeys(hot, seed));
+        return cfg.wideRows() ? replaced(skewed, skewed.longTexts(seed)) : skewed;
+    }
+
+    /** {@code by}, {@code old} closed. */
+    private static Workload replaced(Workload old, Workload by) {
+        old.close();
+        return by;
     }
 
     /** The share of a trial's operations on one hot key, in %, from its seed: 0, 50 or 90. */

@@ -69,6 +69,26 @@ class StreamhouseSearchTest {
         }
     }
 
+    /**
+     * Wide rows on the real cluster: a random table of 10 to 40 value columns, a quarter of its
+     * text values a kilobyte to a few hundred long, written through the client, tiered and read
+     * every way.
+     */
+    @Test
+    void aWideRandomTableWithLongTextsKeepsThePromise() {
+        CounterexampleSearch.Config cfg = new CounterexampleSearch.Config(Workload.Target.FLUSS, null, null, 1, 11, 12,
+                4, 1, List.of(), false, FLUSS.warehouse(), Duration.ofSeconds(90)).withWideRows(true);
+        try (Workload w = new CounterexampleSearch(CounterexampleSearch.paimon(null), cfg, Steps.silent())
+                .workload(CounterexampleSearch.tableOf(cfg, 11), 11)) {
+            assertThat(dev.tierproof.core.WorkloadCoverage.of(w)).contains("operations with long texts")
+                    .containsAnyOf("columns 10-24", "columns 25+");
+        }
+        CounterexampleSearch.Result r = CounterexampleSearch.run(CounterexampleSearch.streamhouse(FLUSS.cluster(),
+                FLINK.engine()), cfg, Steps.silent());
+        assertThat(r.found()).as(r.toString()).isFalse();
+        assertThat(r.proofsRun()).isEqualTo(1);
+    }
+
     @Test
     void aStringPartitionedTableWithDeletesInTwoRoundsKeepsThePromise() {
         CounterexampleSearch.Result r = search("k: BIGINT, p: STRING, v: DECIMAL(10, 2); key = k, p; partition = p;"
