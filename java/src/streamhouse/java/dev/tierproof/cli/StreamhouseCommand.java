@@ -64,7 +64,7 @@ final class StreamhouseCommand extends TierproofCommand {
             + " answered (KIND@N:in-flight: as they are), restart tablet server 0 (same id, data"
             + " and port; move-tablet: on a new port), cancel and restart the tiering job, or restart the"
             + " coordinator (restart-coordinator) or ZooKeeper (restart-zookeeper), or make the lake table's commits"
-            + " fail for 3 s (lake-outage); kill-leader restarts the tablet server that leads a bucket the run"
+            + " fail for 10 s (lake-outage); kill-leader restarts the tablet server that leads a bucket the run"
             + " writes when it strikes; with --cluster, kill the lake's store and start it again (restart-lake), or"
             + " stop that leader for a length while the writes go on (pause-leader@N+8s: SIGSTOP, then SIGCONT);"
             + " or maintain the lake table as users do, beside tiering (compact-lake: a full compaction by a writer"

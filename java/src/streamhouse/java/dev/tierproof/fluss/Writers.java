@@ -21,6 +21,7 @@ import org.apache.fluss.row.GenericRow;
  */
 final class Writers implements AutoCloseable {
     private final List<Connection> connections = new ArrayList<>();
+    private TablePath path;
     private final List<Table> tables = new ArrayList<>();
     private final List<TableWriter> writers = new ArrayList<>();
     private FlussValues values;
@@ -29,8 +30,6 @@ final class Writers implements AutoCloseable {
     private int turn;
 
     private Writers() {}
-
-    private TablePath path;
 
     static Writers open(List<Connection> connections, TablePath path) throws Exception {
         Writers w = new Writers();

@@ -8,12 +8,7 @@ import dev.tierproof.run.RunError;
  * rows written before it read NULL there, rows written after it their value, in Fluss and, once
  * tiered, in the lake.
  */
-final class AddColumn implements Nemesis {
-    @Override
-    public boolean touchesServers() {
-        return false;
-    }
-
+final class AddColumn implements SparesServers {
     @Override
     public Struck strike(Target target) {
         try {

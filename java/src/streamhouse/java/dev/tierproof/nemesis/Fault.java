@@ -89,7 +89,7 @@ public record Fault(Kind kind, int at, boolean inFlight, Duration length) {
         RESTART_COORDINATOR("restart-coordinator", new RestartServer(Servers::restartCoordinator)),
         /** ZooKeeper stops and starts again on the same port with the same data. */
         RESTART_ZOOKEEPER("restart-zookeeper", new RestartServer(Servers::restartZooKeeper)),
-        /** For 3 s the lake table's manifest directory is not there: every commit to the lake fails. */
+        /** For 10 s the lake table's manifest directory is not there: every commit to the lake fails. */
         LAKE_OUTAGE("lake-outage", new LakeOutageNemesis()),
         /** The lake table compacted in full by a writer of its own while tiering commits to it (a dedicated compaction job). */
         COMPACT_LAKE("compact-lake", new CompactLake()),

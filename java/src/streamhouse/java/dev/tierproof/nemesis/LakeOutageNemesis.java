@@ -6,11 +6,12 @@ import java.time.Duration;
 import java.util.Optional;
 
 /**
- * For 3 s the lake table's manifest directory is not there (before its first commit: cannot be
- * made): every commit to the lake fails, wherever the schedule puts the fault.
+ * For 10 s the lake table's manifest directory is not there (before its first commit: cannot be
+ * made): every commit to the lake fails, wherever the schedule puts the fault. Long enough for a
+ * tiering round on a loaded machine to try one (3 s was not, once, on a loaded CI run).
  */
 final class LakeOutageNemesis implements Nemesis {
-    private static final Duration LENGTH = Duration.ofSeconds(3);
+    private static final Duration LENGTH = Duration.ofSeconds(10);
 
     @Override
     public Struck strike(Target target) {

@@ -7,12 +7,7 @@ import dev.tierproof.run.RunError;
  * a fault, it must change nothing a read returns. Reaching the lake table is tierproof's own doing,
  * so its failure is an error of the run, never a finding.
  */
-abstract class LakeStep implements Nemesis {
-    @Override
-    public boolean touchesServers() {
-        return false;
-    }
-
+abstract class LakeStep implements SparesServers {
     private final String kind;
 
     LakeStep(String kind) {

@@ -3,12 +3,7 @@ package dev.tierproof.nemesis;
 import java.util.Optional;
 
 /** The run's tiering job cancelled and a new one started, as an operator would. */
-final class RestartTiering implements Nemesis {
-    @Override
-    public boolean touchesServers() {
-        return false;
-    }
-
+final class RestartTiering implements SparesServers {
     @Override
     public Struck strike(Target target) {
         target.tiering().run();

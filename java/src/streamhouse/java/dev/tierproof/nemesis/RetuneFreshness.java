@@ -8,12 +8,7 @@ import dev.tierproof.run.RunError;
  * 1 s, else to 2 s. A step of the table's life, not a fault: it may change the lake's lag, never what
  * a read returns once tiering has caught up.
  */
-final class RetuneFreshness implements Nemesis {
-    @Override
-    public boolean touchesServers() {
-        return false;
-    }
-
+final class RetuneFreshness implements SparesServers {
     static final String KEY = "table.datalake.freshness";
 
     @Override

@@ -144,6 +144,10 @@ class NemesisTest {
         assertThat(struck).containsExactlyElementsOf(expected);
         assertThat(java.util.Arrays.stream(Fault.Kind.values()).filter(k -> k.nemesis().changesSchema()))
                 .containsExactly(Fault.Kind.ADD_COLUMN);
+        // What a search's next trial may share the tiering job after: steps that strike no server or store.
+        assertThat(java.util.Arrays.stream(Fault.Kind.values()).filter(k -> !k.nemesis().touchesServers()))
+                .containsExactlyInAnyOrder(Fault.Kind.RESTART_TIERING, Fault.Kind.COMPACT_LAKE, Fault.Kind.TAG_LAKE,
+                        Fault.Kind.EXPIRE_LAKE, Fault.Kind.ADD_COLUMN, Fault.Kind.RETUNE_FRESHNESS);
         Recorded servers = new Recorded();
         assertThat(Fault.Kind.KILL_LEADER.nemesis().strike(target(servers, new ArrayList<>())).what())
                 .isEqualTo("tablet server 2, the leader of a bucket written");

@@ -108,7 +108,8 @@ class StreamhouseProofTest {
     }
 
     /**
-     * The lake refuses commits for 3 s mid-write (round 2). Run as Fluss's entry point runs it (no
+     * The lake refuses commits for 10 s mid-write (round 2), the writes before it still in flight,
+     * so that tiering has rows to commit while it holds, however loaded the machine. Run as Fluss's entry point runs it (no
      * checkpoints, so no restarts) the tiering job fails for good and the verdict is STALLED with
      * the job's failure (docs/findings/fluss-0.9-tiering-job-dies-on-transient-failure.md); with
      * checkpoints Flink restarts it, the lake catches up, and every read and cut is consistent:
@@ -137,7 +138,7 @@ class StreamhouseProofTest {
                 true)) {
             return StreamhouseProof.run(FLUSS.cluster(), FLINK.engine(), new StreamhouseProof.Config(w,
                     LakeLocation.local(FLUSS.warehouse()), deadline, 10, StreamhouseProof.Producer.CLIENT, 2,
-                    Fault.parse("lake-outage@600", 800), tieringCheckpoints, Map.of(), FlussCatalog.FLUSS_DATABASE, true),
+                    Fault.parse("lake-outage@600:in-flight", 800), tieringCheckpoints, Map.of(), FlussCatalog.FLUSS_DATABASE, true),
                     Steps.silent());
         }
     }
