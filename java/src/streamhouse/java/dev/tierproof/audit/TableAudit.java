@@ -1,5 +1,6 @@
 package dev.tierproof.audit;
 
+import dev.tierproof.fluss.Clients;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tierproof.core.TierproofException;
 import dev.tierproof.core.Workload;
@@ -29,7 +30,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.fluss.client.Connection;
-import org.apache.fluss.client.ConnectionFactory;
 import org.apache.fluss.client.admin.Admin;
 import org.apache.fluss.client.admin.OffsetSpec;
 import org.apache.fluss.exception.LakeTableSnapshotNotExistException;
@@ -127,7 +127,7 @@ public final class TableAudit {
      * bad input names what is wrong. Returns its {@code CREATE TABLE} as the core reads it.
      */
     public static String check(FlussCluster cluster, Config cfg) {
-        try (Connection connection = ConnectionFactory.createConnection(cluster.clientConfig())) {
+        try (Connection connection = Clients.open(cluster.clientConfig())) {
             TableInfo info = tableInfo(connection.getAdmin(), cfg.path(), cluster);
             String ddl = AuditedTable.ddl(info);
             Workload.checkTable(Workload.Target.FLUSS, ddl);
@@ -150,7 +150,7 @@ public final class TableAudit {
         long startAll = System.nanoTime();
         Map<String, Long> timings = new LinkedHashMap<>();
         TablePath path = cfg.path();
-        try (Connection connection = ConnectionFactory.createConnection(cluster.clientConfig())) {
+        try (Connection connection = Clients.open(cluster.clientConfig())) {
             Admin admin = connection.getAdmin();
             steps.progress().step("pinning the latest lake snapshot of " + path + " and the log offsets it holds");
             Pinned pinned = steps.run("pinning the latest lake snapshot of " + path, ADMIN_TIMEOUT.multipliedBy(2),

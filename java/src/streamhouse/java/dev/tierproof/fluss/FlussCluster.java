@@ -6,7 +6,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.apache.fluss.client.Connection;
-import org.apache.fluss.client.ConnectionFactory;
 import org.apache.fluss.cluster.ServerNode;
 import org.apache.fluss.cluster.ServerType;
 import org.apache.fluss.config.Configuration;
@@ -79,7 +78,7 @@ public interface FlussCluster extends Servers {
         long end = System.nanoTime() + deadline.toNanos();
         String seen = "no answer yet";
         while (System.nanoTime() < end) {
-            try (Connection connection = ConnectionFactory.createConnection(conf)) {
+            try (Connection connection = Clients.open(conf)) {
                 List<ServerNode> nodes = connection.getAdmin().getServerNodes().get(5, TimeUnit.SECONDS);
                 long up = nodes.stream().filter(n -> n.serverType() == ServerType.TABLET_SERVER).count();
                 if (up == tablets && nodes.stream().anyMatch(n -> n.serverType() == ServerType.COORDINATOR)) {

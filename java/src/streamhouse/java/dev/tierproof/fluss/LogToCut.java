@@ -7,7 +7,6 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.fluss.client.Connection;
-import org.apache.fluss.client.ConnectionFactory;
 import org.apache.fluss.client.table.Table;
 import org.apache.fluss.client.table.scanner.ScanRecord;
 import org.apache.fluss.client.table.scanner.log.LogScanner;
@@ -40,7 +39,7 @@ public final class LogToCut {
                         }
                     });
                     control.detail(() -> "it had read " + sink.size() + " of " + total + " changes");
-                    try (Connection connection = ConnectionFactory.createConnection(cluster.clientConfig());
+                    try (Connection connection = Clients.open(cluster.clientConfig());
                             Table table = connection.getTable(path);
                             LogScanner scanner = table.newScan().createLogScanner()) {
                         control.onCancel(scanner::wakeup);

@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.apache.fluss.client.Connection;
-import org.apache.fluss.client.ConnectionFactory;
 import org.apache.fluss.client.admin.Admin;
 import org.apache.fluss.metadata.TableInfo;
 import org.apache.fluss.metadata.TablePath;
@@ -49,7 +48,7 @@ public final class RemoteFlussCluster implements FlussCluster {
      */
     public RemoteFlussCluster refuseIfOthersWouldBeTiered(Duration timeout) {
         List<String> lake = new ArrayList<>();
-        try (Connection connection = ConnectionFactory.createConnection(clientConfig())) {
+        try (Connection connection = Clients.open(clientConfig())) {
             Admin admin = connection.getAdmin();
             for (String db : admin.listDatabases().get(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
                 for (String t : admin.listTables(db).get(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
@@ -84,7 +83,7 @@ public final class RemoteFlussCluster implements FlussCluster {
      */
     public RemoteFlussCluster refuseIfLakeElsewhere(dev.tierproof.paimon.LakeLocation lake, Duration timeout) {
         java.util.Map<String, String> configs = new java.util.HashMap<>();
-        try (Connection connection = ConnectionFactory.createConnection(clientConfig())) {
+        try (Connection connection = Clients.open(clientConfig())) {
             connection.getAdmin().describeClusterConfigs().get(timeout.toMillis(), TimeUnit.MILLISECONDS)
                     .forEach(e -> {
                         if (e.value() != null

@@ -1,5 +1,6 @@
 package dev.tierproof.junit;
 
+import dev.tierproof.fluss.Clients;
 import dev.tierproof.audit.TableAudit;
 import dev.tierproof.core.TierproofException;
 import dev.tierproof.fluss.Tiering;
@@ -7,7 +8,6 @@ import dev.tierproof.paimon.LakeLocation;
 import dev.tierproof.report.ProofReport;
 import dev.tierproof.run.Steps;
 import org.apache.fluss.client.Connection;
-import org.apache.fluss.client.ConnectionFactory;
 import org.apache.fluss.metadata.TablePath;
 
 /**
@@ -39,7 +39,7 @@ public final class TieredTable {
         TableAudit.Config cfg = new TableAudit.Config(path, LakeLocation.local(streamhouse.warehouse()),
                 streamhouse.readDeadline());
         TableAudit.check(streamhouse.cluster(), cfg);
-        try (Connection connection = ConnectionFactory.createConnection(streamhouse.cluster().clientConfig())) {
+        try (Connection connection = Clients.open(streamhouse.cluster().clientConfig())) {
             Tiering.awaitQuiesced(connection.getAdmin(), path, streamhouse.tieringWait());
         } catch (TierproofException e) {
             String failed = streamhouse.tieringFailure();
