@@ -87,9 +87,6 @@ impl Proof {
         for op in ops.iter_mut().take(at - 1) {
             op.values[last] = Value::Null;
         }
-        let mut p = self.with_workload(ops)?;
-        p.uncertain = self.uncertain.clone();
-        p.rejected = self.rejected.clone();
-        Ok(p)
+        self.with_outcomes_kept(ops)
     }
 }

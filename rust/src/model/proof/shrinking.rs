@@ -171,10 +171,7 @@ impl Proof {
             })?;
         let mut ops = self.ops.clone();
         crate::model::search::generate::make_hot(&mut ops, &self.shape.key, percent, seed);
-        let mut p = self.with_workload(ops)?;
-        p.uncertain = self.uncertain.clone();
-        p.rejected = self.rejected.clone();
-        Ok(p)
+        self.with_outcomes_kept(ops)
     }
 
     /// The same workload with about one in four values of its unbounded `STRING` columns (not
@@ -188,6 +185,12 @@ impl Proof {
             .collect();
         let mut ops = self.ops.clone();
         crate::model::search::generate::make_long_texts(&mut ops, &columns, seed);
+        self.with_outcomes_kept(ops)
+    }
+
+    /// The same proof with `ops` changed in place (one for one, so each position stays the same
+    /// write): the writes of unknown outcome and the rejected ones stay marked.
+    pub(super) fn with_outcomes_kept(&self, ops: Vec<Op>) -> Result<Proof> {
         let mut p = self.with_workload(ops)?;
         p.uncertain = self.uncertain.clone();
         p.rejected = self.rejected.clone();

@@ -87,16 +87,15 @@ public final class LakeMaintenance {
 
     /** The earliest snapshot the lake table still has, or null when it has none. */
     public static Long earliest(LakeLocation warehouse, String database, String table) {
-        String id = withTable(warehouse, database, table, t -> t instanceof DataTable data
-                ? String.valueOf(data.snapshotManager().earliestSnapshotId()) : "null");
-        return "null".equals(id) ? null : Long.valueOf(id);
+        return withTable(warehouse, database, table, t -> t instanceof DataTable data
+                ? data.snapshotManager().earliestSnapshotId() : null);
     }
 
-    private interface Work {
-        String on(Table table) throws Exception;
+    private interface Work<T> {
+        T on(Table table) throws Exception;
     }
 
-    private static String withTable(LakeLocation warehouse, String database, String table, Work work) {
+    private static <T> T withTable(LakeLocation warehouse, String database, String table, Work<T> work) {
         try (Catalog catalog = CatalogFactory.createCatalog(PaimonLake.context(warehouse))) {
             return work.on(catalog.getTable(Identifier.create(database, table)));
         } catch (Exception e) {
