@@ -193,26 +193,24 @@ public final class TableAudit {
                             ADMIN_TIMEOUT, control -> unionReads(engine.streamingTables(), cluster, cfg.warehouse(),
                                     path.getDatabaseName()));
                     opened.add(streaming);
-                    reading.together(planned);
                     // Fluss's streaming read of the table as a whole (lake snapshot + log tail): it does not end
                     // by itself, so it is stopped after the lake's row count (the log tail is empty at the cut).
+                    // It follows the lake read, beside the others, when the log ended at the cut as it was pinned.
                     String fullSql = table.selectAll(Map.of("scan.startup.mode", "full"));
-                    long rows = lake.ok() ? lake.buffer().size() : 0;
                     full = reading.plan("fluss_full", Workload.Source.SNAPSHOT, () -> new Reading.Bound(
                             "scan.startup.mode=full (lake snapshot + log tail), stopped after the lake snapshot's "
-                                    + rows + " rows", rows),
-                            (lane, sink) -> BoundedRead.collect(lane, streaming, fullSql, sink, cfg.deadline(), rows));
-                    // Written since the cut: a newer lake snapshot and a log tail, which the count does not bound.
-                    boolean atCutNow = pinned.quiesced(steps.run("reading the log end offsets of " + path,
-                            ADMIN_TIMEOUT.multipliedBy(2), control -> Tiering.logOffsets(admin, path,
-                                    new OffsetSpec.LatestSpec(), ADMIN_TIMEOUT)));
-                    if (lake.ok() && atCutNow) {
-                        reading.together(List.of(full));
+                                    + lake.buffer().size() + " rows", lake.buffer().size()),
+                            (lane, sink) -> BoundedRead.collect(lane, streaming, fullSql, sink, cfg.deadline(),
+                                    lake.buffer().size()));
+                    if (pinned.quiesced(pinned.logEnds())) {
+                        reading.together(planned, List.of(new Reading.Follower(full, lake, "not run: it is bounded by"
+                                + " the lake snapshot's row count, and that read failed")));
                         planned.add(full);
                     } else {
-                        reading.notRun(full, lake.ok() ? "not run: written since the cut, so the lake snapshot's"
-                                + " row count does not bound it" : "not run: it is bounded by the lake snapshot's row"
-                                + " count, and that read failed");
+                        // Written since the cut: a newer lake snapshot and a log tail, which the count does not bound.
+                        reading.notRun(full, "not run: written since the cut, so the lake snapshot's row count does"
+                                + " not bound it");
+                        reading.together(planned);
                     }
                 } finally {
                     for (TableEnvironment env : opened) {

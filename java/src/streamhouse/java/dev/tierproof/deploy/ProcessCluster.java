@@ -208,6 +208,13 @@ public final class ProcessCluster {
             LakeLocation lake = LakeLocation.parse("the cluster's warehouse", warehouse,
                     lakeStore.settingsIn(dir), Map.of());
 
+            // A Flink standalone session cluster, a JobManager and a TaskManager, a JVM each: they need nothing
+            // of Fluss, so they start while Fluss's servers do, and are awaited last.
+            part = "the Flink JobManager";
+            int flinkRest = Ports.free();
+            Map<String, String> flinkConf = FlinkSession.flinkOptions(dir, flinkRest);
+            String flink = startJobManager(dir, flinkConf, flinkRest, warehouse, flinkConnectors, parts, progress);
+
             part = "ZooKeeper";
             int zkPort = Ports.free();
             String zkHost = net == null ? LOOPBACK : net.add("zookeeper");
@@ -260,25 +267,12 @@ public final class ProcessCluster {
                 parts.put("tablet-" + id, Launcher.start(dir, "tablet-" + id, TABLET, at, argsOf(dir, "tablet-" + id)));
                 record.run();
             }
+            part = "the Flink TaskManager";
+            startTaskManager(dir, flinkConf, flinkRest, flinkConnectors, parts, record, deadline, progress);
             part = "the readiness check";
             FlussCluster.awaitServers(fluss, tablets, deadline);
 
-            // A Flink standalone session cluster: a JobManager and a TaskManager, a JVM each.
-            part = "the Flink JobManager";
-            int restPort = Ports.free();
-            String flink = LOOPBACK + ":" + restPort;
-            progress.step("starting the Flink JobManager (REST at " + flink + ")");
-            Map<String, String> flinkConf = FlinkSession.flinkOptions(dir, restPort);
-            FlinkSession.flinkConfigDir(dir, "jobmanager", flinkConf, flinkConnectors);
-            parts.put("jobmanager", Launcher.start(dir, "jobmanager", JOBMANAGER, flink, argsOf(dir, "jobmanager")));
-            record.run();
-            Launcher.awaitPort(restPort, deadline, "the Flink JobManager's REST endpoint");
             part = "the Flink TaskManager";
-            progress.step("starting the Flink TaskManager (" + FlinkSession.FLINK_SLOTS + " slots)");
-            FlinkSession.flinkConfigDir(dir, "taskmanager", flinkConf, flinkConnectors);
-            parts.put("taskmanager", Launcher.start(dir, "taskmanager", TASKMANAGER, "slots " + FlinkSession.FLINK_SLOTS,
-                    argsOf(dir, "taskmanager")));
-            record.run();
             FlinkSession.awaitTaskManager(flink, deadline);
             State state = new State(dir, zookeeper, fluss, flink, warehouse, flinkConnectors, StateFile.ordered(parts));
             StateFile.write(state);
@@ -301,6 +295,29 @@ public final class ProcessCluster {
     }
 
     /** SeaweedFS: one {@code weed server} process; returns the warehouse. */
+    /** The Flink JobManager, started and not awaited; returns its REST address. */
+    private static String startJobManager(Path dir, Map<String, String> flinkConf, int restPort, String warehouse,
+            boolean flinkConnectors, Map<String, State.Part> parts, Progress progress) throws IOException {
+        String flink = LOOPBACK + ":" + restPort;
+        progress.step("starting the Flink JobManager (REST at " + flink + ")");
+        FlinkSession.flinkConfigDir(dir, "jobmanager", flinkConf, flinkConnectors);
+        parts.put("jobmanager", Launcher.start(dir, "jobmanager", JOBMANAGER, flink, argsOf(dir, "jobmanager")));
+        StateFile.recordSoFar(dir, "none (not started)", warehouse, flinkConnectors, parts);
+        return flink;
+    }
+
+    /** The Flink TaskManager, once its JobManager listens (it would back off for seconds before that). */
+    private static void startTaskManager(Path dir, Map<String, String> flinkConf, int restPort,
+            boolean flinkConnectors, Map<String, State.Part> parts, Runnable record, Duration deadline,
+            Progress progress) throws Exception {
+        Launcher.awaitPort(restPort, deadline, "the Flink JobManager's REST endpoint");
+        progress.step("starting the Flink TaskManager (" + FlinkSession.FLINK_SLOTS + " slots)");
+        FlinkSession.flinkConfigDir(dir, "taskmanager", flinkConf, flinkConnectors);
+        parts.put("taskmanager", Launcher.start(dir, "taskmanager", TASKMANAGER, "slots " + FlinkSession.FLINK_SLOTS,
+                argsOf(dir, "taskmanager")));
+        record.run();
+    }
+
     private static String startSeaweedFs(Path dir, Map<String, State.Part> parts, boolean flinkConnectors,
             String host, Duration deadline, Progress progress) throws IOException, InterruptedException {
         SeaweedFs.Ports ports = new SeaweedFs.Ports(Ports.free(), Ports.free(), Ports.free(), Ports.free(), Ports.free(),

@@ -311,9 +311,23 @@ public final class Tiering implements AutoCloseable {
         }
     }
 
-    /** Cancels the job and waits (bounded) for it to go down; a job that already failed is left as it is. */
+    /**
+     * Cancels the job without waiting for its tasks to end, as {@code flink cancel} does: the engine
+     * finishes it (a MiniCluster waits for it as it closes). Its tasks take seconds to end (each
+     * closes Fluss connections, each waiting out Netty's quiet period), which nothing after a proof
+     * needs to wait for. A job that already ended is left as it is.
+     */
     @Override
     public synchronized void close() {
+        end(false);
+    }
+
+    /** Cancels the job and waits (bounded) until it is gone: before another job starts in its place. */
+    public synchronized void stop() {
+        end(true);
+    }
+
+    private void end(boolean awaitGone) {
         if (closed) {
             return;
         }
@@ -323,7 +337,9 @@ public final class Tiering implements AutoCloseable {
                 return;
             }
             job.cancel().get(30, TimeUnit.SECONDS);
-            job.getJobExecutionResult().handle((r, e) -> null).get(30, TimeUnit.SECONDS);
+            if (awaitGone) {
+                job.getJobExecutionResult().handle((r, e) -> null).get(30, TimeUnit.SECONDS);
+            }
         } catch (Exception e) {
             throw new TierproofException("could not stop the tiering job: " + e, e);
         }
@@ -359,14 +375,22 @@ public final class Tiering implements AutoCloseable {
             if (current == null) {
                 throw new IllegalStateException("no tiering job of tierproof's to restart");
             }
-            current.close();
+            current.stop();
             current = start(engine, cluster, warehouse, FlussCatalog.TIERING_POLL, checkpoints);
         }
 
+        /** Cancels the running job without waiting for it to end (see {@link Tiering#close}). */
         @Override
         public synchronized void close() {
             if (current != null) {
                 current.close();
+            }
+        }
+
+        /** Cancels the running job and waits until it is gone (see {@link Tiering#stop}). */
+        public synchronized void stop() {
+            if (current != null) {
+                current.stop();
             }
         }
     }

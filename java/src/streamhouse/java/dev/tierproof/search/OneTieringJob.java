@@ -113,7 +113,7 @@ final class OneTieringJob implements CounterexampleSearch.Prover {
     @Override
     public synchronized void close() {
         if (job != null) {
-            job.close();
+            job.stop(); // gone before the trial's table is dropped: a tiering reader hangs on a dropped table
             job = null;
         }
     }

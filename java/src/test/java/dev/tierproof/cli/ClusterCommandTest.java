@@ -210,8 +210,8 @@ class ClusterCommandTest {
                     + " ('bucket.num' = '2', 'table.datalake.enabled' = 'true', 'table.datalake.freshness' = '1s')");
             Path killedHistory = tmp.resolve("killed-history");
             Outcome killed = run("streamhouse", "--cluster", dir.toString(), "--ddl-file", twoBuckets.toString(),
-                    "--random", "60", "--keys", "10", "--faults", "restart-tablet@30", "--history",
-                    killedHistory.toString());
+                    "--random", "60", "--keys", "10", "--faults", "restart-tablet@30", "--reads", "paimon_batch",
+                    "--history", killedHistory.toString());
             assertThat(killed.status()).as(killed.out() + killed.err()).isEqualTo(Main.INCONSISTENT);
             assertThat(killed.out()).contains("faults           : restart-tablet@30")
                     .containsAnyOf("SOME WRITES REJECTED", "STALLED");

@@ -64,17 +64,10 @@ class ClusterHdfsTest {
             assertThat(dev.tierproof.paimon.PaimonLake.warehouseExists(dev.tierproof.paimon.LakeLocation.parse(
                     "--warehouse", warehouse + "-other", null, java.util.Map.of()))).isFalse();
 
-            // The lake's store killed and started again while the second round tiers (a finding: the
-            // documented tiering job dies on it, docs/findings/fluss-0.9-tiering-job-dies-on-transient-failure.md);
-            // with checkpoints, Flink restarts the same job and nothing is lost or doubled. Every read ran in the
-            // proof above; these two runs read the lake and the union read (ClusterCommandTest.LAKE_AND_UNION).
-            Outcome lakeDown = run("streamhouse", "--cluster", dir.toString(), "--table", "lakefault", "--random",
-                    "200", "--keys", "20", "--rounds", "2", "--faults", "restart-lake@150", "--reads",
-                    ClusterCommandTest.LAKE_AND_UNION);
-            assertThat(lakeDown.status()).as(lakeDown.out() + lakeDown.err()).isEqualTo(Main.INCONSISTENT);
-            assertThat(lakeDown.out()).contains("faults           : restart-lake@150 (").contains("verdict          :"
-                    + " STALLED").contains("the lake tiering job failed")
-                    .contains("checkpoint       : after round 1 (operations 1-100, lake snapshot 1): CONSISTENT");
+            // The lake's store killed and started again while the second round tiers: with checkpoints, Flink restarts
+            // the same tiering job and nothing is lost or doubled. (Without them the documented job dies, a finding:
+            // docs/findings/fluss-0.9-tiering-job-dies-on-transient-failure.md, pinned by StreamhouseProofTest's
+            // lake outage.) Every read ran in the proof above; this run reads the lake and the union read.
             Outcome recovered = run("streamhouse", "--cluster", dir.toString(), "--table", "lakeback", "--random",
                     "200", "--keys", "20", "--rounds", "2", "--faults", "restart-lake@150", "--tiering-checkpoints",
                     "2", "--reads", ClusterCommandTest.LAKE_AND_UNION);
