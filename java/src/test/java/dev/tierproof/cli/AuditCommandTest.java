@@ -87,6 +87,7 @@ class AuditCommandTest {
             try (Tiering tiering = Tiering.start(FLINK.engine(), FLUSS.cluster(), FLUSS.warehouse(),
                     Duration.ofMillis(500))) {
                 Tiering.awaitQuiesced(connection.getAdmin(), path, Duration.ofSeconds(90));
+                tiering.stop(); // gone, not only cancelled, before the lake's files are taken as they are
             }
             Map<String, String> before = lakeFiles();
             Path report = tmp.resolve("audit.json");
