@@ -64,7 +64,7 @@ final class SearchCommand extends TierproofCommand {
 
     @Option(names = "--faults", paramLabel = "KINDS", description = "with --streamhouse: faults of kinds from this"
             + " list (restart-tablet, move-tablet, kill-leader, kill-follower, rolling-restart, restart-tiering,"
-            + " restart-coordinator, restart-zookeeper, lake-outage, compact-lake, tag-lake, expire-lake,"
+            + " retune-tiering, restart-coordinator, restart-zookeeper, lake-outage, compact-lake, tag-lake, expire-lake,"
             + " retune-freshness, add-column), each before an operation, both drawn from the trial's seed; shrinking tries without them first, then with fewer, shorter and earlier ones")
     String faultKinds;
 

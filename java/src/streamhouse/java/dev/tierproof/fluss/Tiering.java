@@ -350,10 +350,15 @@ public final class Tiering implements AutoCloseable {
      * tierproof's, when the cluster's own tiering service tiers the table.
      */
     public static final class Job implements AutoCloseable {
+        /** The other settings a restart with other settings takes (see {@link #restartWithOtherSettings}). */
+        static final Duration OTHER_CHECKPOINTS = Duration.ofSeconds(2);
+        static final Duration OTHER_POLL = Duration.ofSeconds(2);
+
         private final FlinkEngine engine;
         private final FlussCluster cluster;
         private final LakeLocation warehouse;
-        private final Duration checkpoints;
+        private Duration checkpoints;
+        private Duration poll = FlussCatalog.TIERING_POLL;
         /** null: the cluster's own tiering service tiers the table (nothing to watch, restart or stop). */
         private Tiering current;
 
@@ -363,7 +368,7 @@ public final class Tiering implements AutoCloseable {
             this.cluster = cluster;
             this.warehouse = warehouse;
             this.checkpoints = checkpoints;
-            this.current = own ? start(engine, cluster, warehouse, FlussCatalog.TIERING_POLL, checkpoints) : null;
+            this.current = own ? start(engine, cluster, warehouse, poll, checkpoints) : null;
         }
 
         /** Why the running tiering job failed, or null. */
@@ -372,11 +377,35 @@ public final class Tiering implements AutoCloseable {
         }
 
         public synchronized void restart() {
+            restartAs(checkpoints, poll);
+        }
+
+        /**
+         * Restarts it as an operator redeploys the tiering service with other settings: Flink
+         * checkpoints every 2 s where it had none (none where it had them), and Fluss polled for
+         * tables every 2 s where it was every 500 ms (500 ms where it was another). Says what changed.
+         */
+        public synchronized String restartWithOtherSettings() {
+            Duration otherCheckpoints = checkpoints == null ? OTHER_CHECKPOINTS : null;
+            Duration otherPoll = poll.equals(FlussCatalog.TIERING_POLL) ? OTHER_POLL : FlussCatalog.TIERING_POLL;
+            String said = "checkpoints " + every(checkpoints) + " -> " + every(otherCheckpoints)
+                    + ", tables polled every " + poll.toMillis() + " ms -> " + otherPoll.toMillis() + " ms";
+            restartAs(otherCheckpoints, otherPoll);
+            return said;
+        }
+
+        private void restartAs(Duration newCheckpoints, Duration newPoll) {
             if (current == null) {
                 throw new IllegalStateException("no tiering job of tierproof's to restart");
             }
             current.stop();
-            current = start(engine, cluster, warehouse, FlussCatalog.TIERING_POLL, checkpoints);
+            current = start(engine, cluster, warehouse, newPoll, newCheckpoints);
+            checkpoints = newCheckpoints;
+            poll = newPoll;
+        }
+
+        private static String every(Duration checkpoints) {
+            return checkpoints == null ? "none" : "every " + checkpoints.toMillis() + " ms";
         }
 
         /** Cancels the running job without waiting for it to end (see {@link Tiering#close}). */

@@ -85,6 +85,12 @@ public record Fault(Kind kind, int at, boolean inFlight, Duration length) {
         CLOCK_BEHIND_LEADER("clock-behind-leader", SkewClock.behind()),
         /** The lake tiering job is cancelled and a new one started, as an operator would. */
         RESTART_TIERING("restart-tiering", new RestartTiering()),
+        /**
+         * The lake tiering job stopped and started again with other settings: Flink checkpoints every
+         * 2 s where it had none (none where it had them), Fluss polled for tables every 2 s instead of
+         * 500 ms (or back).
+         */
+        RETUNE_TIERING("retune-tiering", new RetuneTiering()),
         /** The coordinator server stops and starts again on the same port. */
         RESTART_COORDINATOR("restart-coordinator", new RestartServer(Servers::restartCoordinator)),
         /** ZooKeeper stops and starts again on the same port with the same data. */

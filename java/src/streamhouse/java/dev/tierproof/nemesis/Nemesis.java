@@ -28,6 +28,14 @@ public interface Nemesis {
     }
 
     /**
+     * Whether the run is as it was after it, for what comes next to share: no server or store
+     * struck, and the tiering job with the settings it had.
+     */
+    default boolean leavesRunAsItWas() {
+        return !touchesServers();
+    }
+
+    /**
      * Whether it changes the table's schema ({@code ALTER TABLE … ADD}): the writers are made
      * again after it, as an application takes a new schema.
      */

@@ -6,7 +6,7 @@ import java.util.Optional;
 final class RestartTiering implements SparesServers {
     @Override
     public Struck strike(Target target) {
-        target.tiering().run();
+        target.tiering().restart().run();
         return Struck.over("");
     }
 

@@ -6,6 +6,7 @@ import dev.tierproof.fluss.Replication;
 import dev.tierproof.fluss.ReplicationWatch;
 import dev.tierproof.nemesis.Roles;
 import dev.tierproof.nemesis.Target;
+import dev.tierproof.nemesis.TieringService;
 import dev.tierproof.report.Availability;
 import dev.tierproof.report.FaultBand;
 import dev.tierproof.report.ProofReport;
@@ -52,7 +53,8 @@ final class FaultedProduction {
                     ? () -> BucketLeaders.leaderOfWritten(run.connection(), run.table().path())
                     : new ReplicaRoles(replication, bound);
             FaultSchedule faults = new FaultSchedule(run.cfg().faults(), new Target(run.cluster(),
-                    run.tiering()::restart, run.cfg().warehouse(), run.table().db(), run.table().table(), roles,
+                    new TieringService(run.tiering()::restart, run.tiering()::restartWithOtherSettings),
+                    run.cfg().warehouse(), run.table().db(), run.table().table(), roles,
                     new AlteredTable(run.connection().getAdmin(), run.table().path(),
                             run.cfg().deadline()), schema(run)),
                     run.steps(), run.watch()::now);

@@ -86,7 +86,7 @@ final class OneTieringJob implements CounterexampleSearch.Prover {
      */
     private synchronized void afterTrial(ProofReport report, List<Fault> faults, TablePath table) {
         boolean keep = job != null && report != null && report.unfinished() == null && job.failure() == null
-                && faults.stream().noneMatch(f -> f.kind().nemesis().touchesServers());
+                && faults.stream().noneMatch(f -> !f.kind().nemesis().leavesRunAsItWas());
         if (!keep) {
             close();
         }

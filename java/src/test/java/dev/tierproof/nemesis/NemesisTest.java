@@ -105,7 +105,10 @@ class NemesisTest {
             servers.calls.add("add column");
             return "ALTER TABLE t ADD c INT";
         };
-        return new Target(servers, () -> tiering.add("tiering"), null, "db", "t", roles, options, schema);
+        return new Target(servers, new TieringService(() -> tiering.add("tiering"), () -> {
+            tiering.add("tiering with other settings");
+            return "checkpoints none -> every 2000 ms, tables polled every 500 ms -> 2000 ms";
+        }), null, "db", "t", roles, options, schema);
     }
 
     @Test
@@ -119,7 +122,8 @@ class NemesisTest {
                 "cut tablet-2 FROM_CLIENTS", "heal tablet-2", "cut tablet-2 FROM_SERVERS", "heal tablet-2",
                 "cut zookeeper ISOLATE", "heal zookeeper", "cut tablet-2 SLOW", "heal tablet-2", "fill tablet 2",
                 "free tablet 2", "fill tablet 1", "free tablet 1", "clock tablet 2 PT10M", "true clock tablet 2",
-                "clock tablet 2 PT-10M", "true clock tablet 2", "tiering", "coordinator", "zookeeper",
+                "clock tablet 2 PT-10M", "true clock tablet 2", "tiering", "tiering with other settings", "coordinator",
+                "zookeeper",
                 "add column", "set table.datalake.freshness=2s", "lake");
         List<String> struck = new ArrayList<>();
         for (Fault.Kind kind : Fault.Kind.values()) {
@@ -142,12 +146,17 @@ class NemesisTest {
                     || kind == Fault.Kind.PAUSE_FOLLOWER || network(kind));
         }
         assertThat(struck).containsExactlyElementsOf(expected);
+        assertThat(Fault.Kind.RETUNE_TIERING.nemesis().strike(target(new Recorded(), new ArrayList<>())).what())
+                .isEqualTo("checkpoints none -> every 2000 ms, tables polled every 500 ms -> 2000 ms");
         assertThat(java.util.Arrays.stream(Fault.Kind.values()).filter(k -> k.nemesis().changesSchema()))
                 .containsExactly(Fault.Kind.ADD_COLUMN);
         // What a search's next trial may share the tiering job after: steps that strike no server or store.
         assertThat(java.util.Arrays.stream(Fault.Kind.values()).filter(k -> !k.nemesis().touchesServers()))
-                .containsExactlyInAnyOrder(Fault.Kind.RESTART_TIERING, Fault.Kind.COMPACT_LAKE, Fault.Kind.TAG_LAKE,
-                        Fault.Kind.EXPIRE_LAKE, Fault.Kind.ADD_COLUMN, Fault.Kind.RETUNE_FRESHNESS);
+                .containsExactlyInAnyOrder(Fault.Kind.RESTART_TIERING, Fault.Kind.RETUNE_TIERING, Fault.Kind.COMPACT_LAKE,
+                        Fault.Kind.TAG_LAKE, Fault.Kind.EXPIRE_LAKE, Fault.Kind.ADD_COLUMN, Fault.Kind.RETUNE_FRESHNESS);
+        // A tiering job restarted with other settings is not the one the next trial asked for.
+        assertThat(java.util.Arrays.stream(Fault.Kind.values()).filter(k -> !k.nemesis().leavesRunAsItWas()))
+                .contains(Fault.Kind.RETUNE_TIERING).doesNotContain(Fault.Kind.RESTART_TIERING, Fault.Kind.COMPACT_LAKE);
         Recorded servers = new Recorded();
         assertThat(Fault.Kind.KILL_LEADER.nemesis().strike(target(servers, new ArrayList<>())).what())
                 .isEqualTo("tablet server 2, the leader of a bucket written");

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.tierproof.nemesis.Fault;
 import dev.tierproof.nemesis.Servers;
 import dev.tierproof.nemesis.Target;
+import dev.tierproof.nemesis.TieringService;
 import dev.tierproof.run.Progress;
 import dev.tierproof.run.Steps;
 import java.io.ByteArrayOutputStream;
@@ -56,7 +57,7 @@ class FaultScheduleTest {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         Steps steps = Steps.unbounded(Progress.to(new PrintStream(out, true, StandardCharsets.UTF_8)));
         FaultSchedule faults = new FaultSchedule(Fault.parse("pause-leader@1+20ms", 5),
-                new Target(slowToContinue(calls, 400), () -> {}, null, "db", "t", () -> 1), steps);
+                new Target(slowToContinue(calls, 400), new TieringService(() -> {}, () -> ""), null, "db", "t", () -> 1), steps);
         faults.inject(0);
         Thread.sleep(150); // the timer's heal is under way
         faults.close();
@@ -70,7 +71,7 @@ class FaultScheduleTest {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         Steps steps = Steps.unbounded(Progress.to(new PrintStream(out, true, StandardCharsets.UTF_8)));
         FaultSchedule faults = new FaultSchedule(Fault.parse("pause-leader@1+60s", 5),
-                new Target(slowToContinue(calls, 0), () -> {}, null, "db", "t", () -> 2), steps);
+                new Target(slowToContinue(calls, 0), new TieringService(() -> {}, () -> ""), null, "db", "t", () -> 2), steps);
         faults.inject(0);
         faults.close();
         assertThat(calls).containsExactly("pause 2", "continued 2");

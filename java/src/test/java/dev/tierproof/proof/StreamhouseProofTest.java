@@ -47,8 +47,8 @@ class StreamhouseProofTest {
 
     /**
      * Faults mid-write: the tablet server restarts (same id, data and port) and the tiering job is
-     * cancelled and started again while the client writes; every acknowledged write is in every
-     * read, each changelog strict, and the lake catches up.
+     * cancelled and started again while the client writes, then again with other settings; every
+     * acknowledged write is in every read, each changelog strict, and the lake catches up.
      */
     @Test
     void aTabletRestartAndATieringRestartMidWriteKeepThePromise() {
@@ -58,11 +58,14 @@ class StreamhouseProofTest {
             r = StreamhouseProof.run(FLUSS.cluster(), FLINK.engine(), new StreamhouseProof.Config(w,
                     LakeLocation.local(FLUSS.warehouse()), Duration.ofSeconds(120), 10,
                     StreamhouseProof.Producer.CLIENT, 1,
-                    Fault.parse("restart-tablet@700,restart-tiering@1400", 2000)), Steps.silent());
+                    Fault.parse("restart-tablet@700,restart-tiering@1200,retune-tiering@1600", 2000)),
+                    Steps.silent());
         }
         assertThat(r.consistent()).as(r.summary()).isTrue();
+        // The last restart redeploys the job with other settings (issue 26 §3), and says which.
         assertThat(r.details()).anySatisfy(line -> assertThat(line).startsWith("faults           : restart-tablet@700"
-                + " (").contains("restart-tiering@1400"));
+                + " (").contains("restart-tiering@1200").contains("retune-tiering@1600 (checkpoints none -> every"
+                + " 2000 ms, tables polled every 500 ms -> 2000 ms"));
         assertThat(r.verdict().failures()).isEmpty();
     }
 
