@@ -104,6 +104,17 @@ public final class Reading {
         return new Planned(reads.openView(index, name), () -> Bound.endsByItself(sql + " (ends by itself)"), reader);
     }
 
+    /**
+     * Leaves a read that ran out of the verdict, its failure too, saying why: what it read is not
+     * what the verdict is about (the table was written meanwhile).
+     */
+    public void forget(Planned p, String why) {
+        reads.drop(p.buffer);
+        failures.removeIf(f -> f.startsWith(p.name() + ": "));
+        failedReads.remove(p.name());
+        bounds.put(p.name(), why);
+    }
+
     /** Leaves a planned read out of the verdict, saying why it did not run. */
     public void notRun(Planned p, String why) {
         reads.drop(p.buffer);

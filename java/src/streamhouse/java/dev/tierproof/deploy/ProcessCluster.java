@@ -209,7 +209,7 @@ public final class ProcessCluster {
                     lakeStore.settingsIn(dir), Map.of());
 
             // A Flink standalone session cluster, a JobManager and a TaskManager, a JVM each: they need nothing
-            // of Fluss, so they start while Fluss's servers do, and are awaited last.
+            // of Fluss, so the JobManager starts now, beside Fluss's servers, and the TaskManager is awaited last.
             part = "the Flink JobManager";
             int flinkRest = Ports.free();
             Map<String, String> flinkConf = FlinkSession.flinkOptions(dir, flinkRest);
@@ -267,8 +267,11 @@ public final class ProcessCluster {
                 parts.put("tablet-" + id, Launcher.start(dir, "tablet-" + id, TABLET, at, argsOf(dir, "tablet-" + id)));
                 record.run();
             }
+            part = "the Flink JobManager";
+            Launcher.awaitPort(flinkRest, deadline, "the Flink JobManager's REST endpoint");
             part = "the Flink TaskManager";
-            startTaskManager(dir, flinkConf, flinkRest, flinkConnectors, parts, record, deadline, progress);
+            // Started once its JobManager listens: before that, it would back off for seconds.
+            startTaskManager(dir, flinkConf, flinkConnectors, parts, record, progress);
             part = "the readiness check";
             FlussCluster.awaitServers(fluss, tablets, deadline);
 
@@ -294,8 +297,10 @@ public final class ProcessCluster {
         }
     }
 
-    /** SeaweedFS: one {@code weed server} process; returns the warehouse. */
-    /** The Flink JobManager, started and not awaited; returns its REST address. */
+    /**
+     * The Flink JobManager, started and not awaited; returns its REST address. The state file names
+     * no ZooKeeper yet: ZooKeeper starts after it.
+     */
     private static String startJobManager(Path dir, Map<String, String> flinkConf, int restPort, String warehouse,
             boolean flinkConnectors, Map<String, State.Part> parts, Progress progress) throws IOException {
         String flink = LOOPBACK + ":" + restPort;
@@ -306,11 +311,9 @@ public final class ProcessCluster {
         return flink;
     }
 
-    /** The Flink TaskManager, once its JobManager listens (it would back off for seconds before that). */
-    private static void startTaskManager(Path dir, Map<String, String> flinkConf, int restPort,
-            boolean flinkConnectors, Map<String, State.Part> parts, Runnable record, Duration deadline,
-            Progress progress) throws Exception {
-        Launcher.awaitPort(restPort, deadline, "the Flink JobManager's REST endpoint");
+    /** The Flink TaskManager, started and not awaited. */
+    private static void startTaskManager(Path dir, Map<String, String> flinkConf, boolean flinkConnectors,
+            Map<String, State.Part> parts, Runnable record, Progress progress) throws IOException {
         progress.step("starting the Flink TaskManager (" + FlinkSession.FLINK_SLOTS + " slots)");
         FlinkSession.flinkConfigDir(dir, "taskmanager", flinkConf, flinkConnectors);
         parts.put("taskmanager", Launcher.start(dir, "taskmanager", TASKMANAGER, "slots " + FlinkSession.FLINK_SLOTS,
@@ -318,6 +321,7 @@ public final class ProcessCluster {
         record.run();
     }
 
+    /** SeaweedFS: one {@code weed server} process; returns the warehouse. */
     private static String startSeaweedFs(Path dir, Map<String, State.Part> parts, boolean flinkConnectors,
             String host, Duration deadline, Progress progress) throws IOException, InterruptedException {
         SeaweedFs.Ports ports = new SeaweedFs.Ports(Ports.free(), Ports.free(), Ports.free(), Ports.free(), Ports.free(),

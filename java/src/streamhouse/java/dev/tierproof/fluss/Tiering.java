@@ -34,7 +34,10 @@ import org.apache.fluss.metadata.TablePath;
 /** Fluss's lake tiering job, run on the shared MiniCluster, and the wait for it to quiesce. */
 public final class Tiering implements AutoCloseable {
     private final JobClient job;
-    private boolean closed;
+    /** Its cancellation asked for (and acknowledged), or it had ended by itself. */
+    private boolean cancelled;
+    /** It has ended: nothing of it runs. */
+    private boolean gone;
 
     private Tiering(JobClient job) {
         this.job = job;
@@ -328,17 +331,17 @@ public final class Tiering implements AutoCloseable {
     }
 
     private void end(boolean awaitGone) {
-        if (closed) {
+        if (gone || cancelled && !awaitGone) {
             return;
         }
-        closed = true;
         try {
-            if (job.getJobStatus().get(10, TimeUnit.SECONDS).isGloballyTerminalState()) {
-                return;
+            if (!cancelled && !job.getJobStatus().get(10, TimeUnit.SECONDS).isGloballyTerminalState()) {
+                job.cancel().get(30, TimeUnit.SECONDS);
             }
-            job.cancel().get(30, TimeUnit.SECONDS);
+            cancelled = true;
             if (awaitGone) {
                 job.getJobExecutionResult().handle((r, e) -> null).get(30, TimeUnit.SECONDS);
+                gone = true;
             }
         } catch (Exception e) {
             throw new TierproofException("could not stop the tiering job: " + e, e);

@@ -7,6 +7,6 @@ import java.util.function.Supplier;
  *
  * @param restart cancels it and, once it is gone, starts it again as it ran
  * @param restartWithOtherSettings as {@code restart}, with other settings; says which changed and how
- *     ({@code checkpoints none -> every 2 s, …})
+ *     ({@code checkpoints none -> every 2000 ms, …})
  */
 public record TieringService(Runnable restart, Supplier<String> restartWithOtherSettings) {}

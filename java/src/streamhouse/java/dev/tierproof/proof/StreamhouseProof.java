@@ -283,6 +283,11 @@ public final class StreamhouseProof {
                         cfg.tieringCheckpoints(), cfg.ownTiering());
                 LakeWatch watch = LakeWatch.start(client.getAdmin(), table.path(), WATCH_INTERVAL)) {
             Tiering.Job tiering = given != null ? given : own;
+            if (own != null && cfg.ownTiering()) {
+                // A run that fails or is interrupted drops what it made: the job goes first, and is gone (not
+                // only cancelled) before its tables are dropped (a tiering reader hangs on a dropped table).
+                steps.undo().created("tierproof's tiering job", own::stop);
+            }
             ProofRun run = new ProofRun(cluster, engine, cfg, steps, table, client, tiering, watch, timings,
                     new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
             long t = System.nanoTime();

@@ -24,8 +24,8 @@ import org.apache.fluss.metadata.TablePath;
  * service: started by the first trial and kept while trials leave it as they found it. Each
  * trial's table is dropped as the trial ends, so old tables cannot keep the job busy — once tiered
  * to its end, never mid-round (Fluss 0.9.1's tiering reader fails or hangs on a table dropped while
- * it reads it: apache/fluss#2498). A trial whose faults struck the servers, whose tiering did not
- * finish or whose job failed leaves its job behind: the next trial gets a fresh one, so nothing a
+ * it reads it: apache/fluss#2498). A trial whose faults struck the servers or restarted the job
+ * with other settings, whose tiering did not finish or whose job failed leaves its job behind: the next trial gets a fresh one, so nothing a
  * trial did to the job is ever judged in another.
  */
 final class OneTieringJob implements CounterexampleSearch.Prover {
@@ -86,7 +86,7 @@ final class OneTieringJob implements CounterexampleSearch.Prover {
      */
     private synchronized void afterTrial(ProofReport report, List<Fault> faults, TablePath table) {
         boolean keep = job != null && report != null && report.unfinished() == null && job.failure() == null
-                && faults.stream().noneMatch(f -> !f.kind().nemesis().leavesRunAsItWas());
+                && faults.stream().allMatch(f -> f.kind().nemesis().leavesRunAsItWas());
         if (!keep) {
             close();
         }
@@ -113,8 +113,11 @@ final class OneTieringJob implements CounterexampleSearch.Prover {
     @Override
     public synchronized void close() {
         if (job != null) {
-            job.stop(); // gone before the trial's table is dropped: a tiering reader hangs on a dropped table
-            job = null;
+            try {
+                job.stop(); // gone before the trial's table is dropped: a tiering reader hangs on a dropped table
+            } finally {
+                job = null; // never run a trial on a job that was cancelled
+            }
         }
     }
 }

@@ -72,6 +72,7 @@ class ClusterHdfsTest {
                     "200", "--keys", "20", "--rounds", "2", "--faults", "restart-lake@150", "--tiering-checkpoints",
                     "2", "--reads", ClusterCommandTest.LAKE_AND_UNION);
             assertThat(recovered.status()).as(recovered.out() + recovered.err()).isEqualTo(Main.CONSISTENT);
+            assertThat(recovered.out()).contains("faults           : restart-lake@150 (");
 
             // The cluster's table audited read-only, its lake snapshot read from HDFS.
             Outcome audit = run("audit", "--cluster", dir.toString(), "--table", "fluss.accounts");

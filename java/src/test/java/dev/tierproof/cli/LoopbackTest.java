@@ -36,9 +36,10 @@ class LoopbackTest {
 
     @Test
     void noServerOfTheRunListensOnAWildcardAddress() throws Exception {
-        try (FlinkEngine engine = FlinkEngine.start(4, dir.resolve("flink"));
-                LocalFlussCluster cluster = LocalFlussCluster.start(1, Tiering.clusterOptions(dir.resolve("wh")),
+        // Closed in reverse: the tiering job (cancelled), Flink (which waits for it), then Fluss.
+        try (LocalFlussCluster cluster = LocalFlussCluster.start(1, Tiering.clusterOptions(dir.resolve("wh")),
                         dir.resolve("fluss"));
+                FlinkEngine engine = FlinkEngine.start(4, dir.resolve("flink"));
                 Tiering tiering = Tiering.start(engine, cluster, dir.resolve("wh"), Duration.ofMillis(500))) {
             // With jobs running, too: the tiering job, and a streaming read whose results come back
             // through Flink's collect sink (a socket of its own).

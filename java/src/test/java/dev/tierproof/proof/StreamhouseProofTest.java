@@ -51,7 +51,7 @@ class StreamhouseProofTest {
      * acknowledged write is in every read, each changelog strict, and the lake catches up.
      */
     @Test
-    void aTabletRestartAndATieringRestartMidWriteKeepThePromise() {
+    void aTabletRestartAndTieringRestartsMidWriteKeepThePromise() {
         ProofReport r;
         try (Workload w = Workload.generate(Workload.Target.FLUSS, FlussCatalog.tieredTableDdl("faulty"), 2000, 200,
                 3, true)) {
