@@ -36,7 +36,8 @@ final class SearchCommand extends TierproofCommand {
 
     @Option(names = "--for", paramLabel = "DURATION", description = "a campaign: go on past what it finds for this"
             + " long (90s, 30m, 2h), at most --trials trials; each distinct finding (by its signature: which reads"
-            + " differ and how, what failed, the faults) shrunk once into --out's finding-N/, later hits counted,"
+            + " differ and how, what failed, the faults) shrunk once, for a sixth of the campaign's time at most"
+            + " (2 minutes at least), into --out's finding-N/, later hits counted,"
             + " the campaign's state in --out's " + dev.tierproof.search.Campaign.STATE + "; run again with the same"
             + " settings, it goes on from there")
     String campaignFor;
@@ -318,7 +319,7 @@ final class SearchCommand extends TierproofCommand {
             for (dev.tierproof.search.Campaign.Finding f : end.findings()) {
                 main.out.printf("  finding %d: %s — first in trial %d after %d s, %d hit(s): %s%s%n", f.number(),
                         f.signature(), f.firstTrial(), f.firstSeenMillis() / 1000, f.hits(), out.resolve(f.reproducer()),
-                        f.cutShort() ? " (not minimal: the campaign's time ran out while shrinking)" : "");
+                        f.cutShort() ? " (not minimal: its share of the campaign's time ran out while shrinking)" : "");
             }
             main.out.println("state            : " + out.resolve(dev.tierproof.search.Campaign.STATE));
             if (report != null && report.write(report.html() ? campaignPage(settings, end)
@@ -381,7 +382,7 @@ final class SearchCommand extends TierproofCommand {
                 && (promise == null || OutputFile.check("--out", dir.resolve(Replay.JUDGE_AS), inputs)
                         .write(promise.strip() + "\n", main.err))
                 && OutputFile.check("--out", dir.resolve("README.md"), inputs).write("Signature: " + signature + "\n\n"
-                        + (result.cutShort() ? "Not minimal: shrinking stopped when the campaign's time ran out"
+                        + (result.cutShort() ? "Not minimal: shrinking stopped when its share of the campaign's time ran out"
                                 + " (this case fails; a smaller one may too).\n\n" : "")
                         + readme(command, replay, result, result.minimalConditions().rounds()), main.err);
         if (!written) {

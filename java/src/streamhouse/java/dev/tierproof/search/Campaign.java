@@ -39,7 +39,7 @@ public final class Campaign {
      * @param firstSeenMillis how long into the campaign
      * @param hits how many trials came out with its signature
      * @param reproducer its reproducer's directory, inside the campaign's
-     * @param cutShort whether its shrinking stopped when the campaign's time ran out: the
+     * @param cutShort whether its shrinking stopped when its share of the campaign's time ran out: the
      *     reproducer fails, but may not be the smallest case
      * @param shrunkSignature the signature of its shrunk case (null: a campaign of an older tierproof)
      * @param seenAs other signatures of trials whose case shrank to this one: later trials with
@@ -152,7 +152,12 @@ public final class Campaign {
             CounterexampleSearch.Trial trial = search.trial(index);
             count(coverage, trial, cfg);
             if (trial.outcome().fails()) {
-                java.util.function.BooleanSupplier outOfTime = () -> before + millisSince(started) >= budget.toMillis();
+                // A finding's shrinking stops at its share of the campaign's time, or at the campaign's end: one
+                // finding whose proofs wait out their deadlines must not take the hour that was meant to explore.
+                long shrinkStart = System.nanoTime();
+                long share = shrinkShare(budget).toMillis();
+                java.util.function.BooleanSupplier outOfTime = () -> before + millisSince(started) >= budget.toMillis()
+                        || millisSince(shrinkStart) >= share;
                 found(search, trial, findings, before + millisSince(started), reproducers, steps, outOfTime);
             } else {
                 trial.workload().close();
@@ -165,6 +170,15 @@ public final class Campaign {
             save(dir, state);
         }
         return state;
+    }
+
+    /**
+     * How long one finding's shrinking may take: a sixth of the campaign's time, at least two
+     * minutes (a 60-minute campaign: 10 minutes; a 10-minute one: 2).
+     */
+    static Duration shrinkShare(Duration budget) {
+        Duration sixth = budget.dividedBy(6);
+        return sixth.compareTo(Duration.ofMinutes(2)) < 0 ? Duration.ofMinutes(2) : sixth;
     }
 
     /** A failing trial: a hit of a finding already seen, or a new one, shrunk and written. */
@@ -201,7 +215,7 @@ public final class Campaign {
                 shrunkSignature, List.of()));
         steps.progress().step("  finding " + number + (shrunk.cutShort() ? " cut short at " : " shrunk to ")
                 + shrunk.minimalOperations() + " operations" + (shrunk.cutShort()
-                        ? " (the campaign's time ran out; not minimal)" : "") + ": " + reproducer);
+                        ? " (its share of the campaign's time ran out; not minimal)" : "") + ": " + reproducer);
     }
 
     /**

@@ -98,6 +98,14 @@ class CounterexampleSearchTest {
                 other.getMessage());
     }
 
+    /** One finding's shrinking gets a sixth of the campaign's time, two minutes at least. */
+    @Test
+    void aFindingsShrinkingGetsASixthOfTheCampaign() {
+        assertEquals(Duration.ofMinutes(10), Campaign.shrinkShare(Duration.ofMinutes(60)));
+        assertEquals(Duration.ofMinutes(2), Campaign.shrinkShare(Duration.ofMinutes(10)));
+        assertEquals(Duration.ofMinutes(2), Campaign.shrinkShare(Duration.ofMillis(1)));
+    }
+
     /**
      * A campaign whose time runs out while it shrinks stops shrinking there: its finding's
      * reproducer is the case found so far, said to be cut short, and the campaign ends when asked.
