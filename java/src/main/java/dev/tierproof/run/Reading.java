@@ -109,10 +109,9 @@ public final class Reading {
      * what the verdict is about (the table was written meanwhile).
      */
     public void forget(Planned p, String why) {
-        reads.drop(p.buffer);
         failures.removeIf(f -> f.startsWith(p.name() + ": "));
         failedReads.remove(p.name());
-        bounds.put(p.name(), why);
+        notRun(p, why);
     }
 
     /** Leaves a planned read out of the verdict, saying why it did not run. */

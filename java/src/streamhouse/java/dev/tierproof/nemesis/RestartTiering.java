@@ -12,8 +12,13 @@ final class RestartTiering implements SparesServers {
 
     @Override
     public Optional<String> refusal(RunSetup run) {
+        return ownTieringOnly(run, "restart-tiering");
+    }
+
+    /** A fault of {@code kind} restarts tierproof's own tiering job: refused when the cluster's tiers. */
+    static Optional<String> ownTieringOnly(RunSetup run, String kind) {
         return run.ownTiering() ? Optional.empty()
-                : Optional.of("--faults restart-tiering restarts tierproof's own tiering job: with --tiering cluster"
+                : Optional.of("--faults " + kind + " restarts tierproof's own tiering job: with --tiering cluster"
                         + " there is none to restart");
     }
 }

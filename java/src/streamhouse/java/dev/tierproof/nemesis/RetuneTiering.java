@@ -21,8 +21,6 @@ final class RetuneTiering implements SparesServers {
 
     @Override
     public Optional<String> refusal(RunSetup run) {
-        return run.ownTiering() ? Optional.empty()
-                : Optional.of("--faults retune-tiering restarts tierproof's own tiering job: with --tiering cluster"
-                        + " there is none to restart");
+        return RestartTiering.ownTieringOnly(run, "retune-tiering");
     }
 }
